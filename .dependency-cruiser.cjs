@@ -1,0 +1,80 @@
+/** Import rules of DESIGN.md's layout table: each folder may import only what the table allows. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'render-is-pure',
+      comment: 'render/ is the pure engine: no database, storage, queue, network or API code.',
+      severity: 'error',
+      from: { path: '^src/render/' },
+      to: { path: '^src/(store|storage|queue|net|webhooks|api|worker|cli|main)' },
+    },
+    {
+      name: 'render-no-io-modules',
+      comment:
+        'render/ never touches the file system or the network itself (except to read its bundled fonts and ICC profiles).',
+      severity: 'error',
+      from: {
+        path: '^src/render/',
+        pathNot: '^src/render/(fonts/bundled-fonts|cli|output/icc-profile-files)',
+      },
+      to: {
+        path: '^(fs|node:fs|fs/promises|node:fs/promises|http|node:http|https|node:https|net|node:net|undici|pg|better-sqlite3|kysely)$',
+      },
+    },
+    {
+      name: 'core-uses-ports-only',
+      comment: 'core/ depends on port types, never on adapters.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(store|storage/(local|s3)|queue/(local|bullmq)|api|worker|cli|main)' },
+    },
+    {
+      name: 'render-no-node-io',
+      comment:
+        'render/ reads no files and opens no sockets (child processes such as Ghostscript are allowed).',
+      severity: 'error',
+      from: {
+        path: '^src/render/',
+        pathNot: '^src/render/(fonts/bundled-fonts|output/icc-profile-files)',
+      },
+      to: { dependencyTypes: ['core'], path: '^(fs|fs/promises|http|https|net|dgram|dns|tls)$' },
+    },
+    {
+      name: 'config-is-a-leaf',
+      comment: 'config.ts imports nothing from src.',
+      severity: 'error',
+      from: { path: '^src/config\\.ts$' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'api-not-adapters',
+      comment:
+        'api/ talks to core and ports (never the database or an adapter); adapters are picked in main/cli only.',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/(cli|main|worker|store|queue/(local|bullmq)|storage/(local|s3))' },
+    },
+    {
+      name: 'only-composition-root-picks-adapters',
+      comment: 'Only main.ts and cli/ import the concrete queue and storage adapters.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(main\\.ts|cli/|queue/|storage/|worker/)' },
+      to: { path: '^src/(queue/(local|bullmq)|storage/(local|s3))/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// The whole suite behind `npm test`: type-check, lint, format, import rules, then every test file
+// under test/ with node's test runner (SQLite always, PostgreSQL when reachable).
+//   --only-checks   just the static checks      --only-tests   just the tests
+//   any other args  test files or folders to run instead of all of test/
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const onlyChecks = args.includes('--only-checks');
+const onlyTests = args.includes('--only-tests');
+const targets = args.filter((a) => !a.startsWith('--'));
+const bin = (name) => path.join('node_modules', '.bin', name);
+
+function run(title, cmd, cmdArgs) {
+  const started = Date.now();
+  process.stdout.write(`\n== ${title}\n`);
+  const res = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    console.error(`== ${title}: FAILED (${secs}s)`);
+    return false;
+  }
+  console.log(`== ${title}: ok (${secs}s)`);
+  return true;
+}
+
+function testFiles(roots) {
+  const out = [];
+  const walk = (p) => {
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(p).sort()) {
+        if (name === 'node_modules' || name.startsWith('_')) continue;
+        walk(path.join(p, name));
+      }
+    } else if (/\.test\.ts$/.test(p)) out.push(p);
+  };
+  roots.forEach(walk);
+  return out;
+}
+
+let ok = true;
+if (!onlyTests && targets.length === 0) {
+  ok = run('types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) && ok;
+  ok = run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']) && ok;
+  ok =
+    run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']) && ok;
+  ok =
+    run('imports (dependency-cruiser)', bin('depcruise'), [
+      'src',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ]) && ok;
+}
+/** Runs node's test runner, echoing its output and keeping its pass/fail counts. */
+function runTests(files) {
+  const started = Date.now();
+  process.stdout.write(`\n== tests (${files.length} files)\n`);
+  const args = ['--import', 'tsx', '--test', '--test-concurrency=3', '--test-timeout=180000'];
+  const child = spawn(process.execPath, [...args, '--test-reporter=spec', ...files], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const counts = { pass: 0, fail: 0, skipped: 0 };
+  let tail = '';
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    tail = (tail + chunk.toString('utf8')).slice(-4000);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      for (const key of Object.keys(counts)) {
+        const m = new RegExp(`^ℹ ${key} (\\d+)$`, 'm').exec(tail);
+        if (m) counts[key] = Number(m[1]);
+      }
+      const secs = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`== tests: ${code === 0 ? 'ok' : 'FAILED'} (${secs}s)`);
+      resolve({ ok: code === 0, counts });
+    });
+  });
+}
+
+let counts = null;
+if (!onlyChecks) {
+  const files = testFiles(targets.length ? targets : ['test']);
+  if (files.length === 0) {
+    console.error('No test files found.');
+    ok = false;
+  } else {
+    const result = await runTests(files);
+    counts = result.counts;
+    ok = result.ok && ok;
+  }
+}
+if (!ok) {
+  console.error('\nnpm test: FAILED');
+}
+if (counts) {
+  const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+  // The plain closing line CI reads: node's counts, plus a failure for any failed check.
+  console.log(
+    `tests: ${counts.pass} passed, ${counts.fail + (ok || counts.fail ? 0 : 1)} failed${skipped}`,
+  );
+}
+process.exit(ok ? 0 : 1);

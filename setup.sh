@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# One-time set-up on a fresh machine: system packages (see scripts/install-system-deps.sh) and npm dependencies.
+set -euo pipefail
+cd "$(dirname "$0")"
+bash scripts/install-system-deps.sh
+npm install --no-audit --no-fund
