@@ -1,0 +1,122 @@
+/**
+ * Request-time layer data over a stored design: `layers.<name>` is a patch with the stored
+ * property names plus the position/size grammar (geometry.ts). Names that match no layer are
+ * ignored, because one request may be sent to several templates. The patched layers are checked
+ * again, so a bad value is reported at `layers.<name>.<prop>`.
+ */
+import { getLayerType } from '../layers/index.ts';
+import type { Design, LayerData, LayerSpec, RenderProblem } from '../types.ts';
+import { checkCommonProps } from './common-props.ts';
+import { resolvePosition, resolveSize } from './geometry.ts';
+import type { PositionMode, Resolved } from './geometry.ts';
+import { describeValue } from './props.ts';
+
+/** Geometry keys in the order they apply: set first, then shift. */
+const POSITION_KEYS: Array<[key: string, axis: 'x' | 'y', mode: PositionMode]> = [
+  ['x', 'x', 'absolute'],
+  ['y', 'y', 'absolute'],
+  ['position_x_absolute', 'x', 'absolute'],
+  ['position_y_absolute', 'y', 'absolute'],
+  ['position_x', 'x', 'signed'],
+  ['position_y', 'y', 'signed'],
+  ['position_x_relative', 'x', 'relative'],
+  ['position_y_relative', 'y', 'relative'],
+];
+const GEOMETRY_KEYS = new Set([...POSITION_KEYS.map(([k]) => k), 'width', 'height']);
+/** Properties a request may not change: they identify the layer. */
+const FIXED_KEYS = new Set(['name', 'type']);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Applies one layer's patch; returns the patched copy. */
+function patchLayer(
+  stored: LayerSpec,
+  patch: Record<string, unknown>,
+  path: string,
+  problems: RenderProblem[],
+): LayerSpec {
+  const layer: LayerSpec = { ...stored };
+  const apply = (
+    prop: string,
+    raw: unknown,
+    result: Resolved,
+    target: 'x' | 'y' | 'width' | 'height',
+  ) => {
+    if (result.ok) layer[target] = result.value;
+    else
+      problems.push({
+        path: `${path}.${prop}`,
+        message: `must be ${result.allowed}; received ${describeValue(raw)}`,
+      });
+  };
+  for (const [key, axis, mode] of POSITION_KEYS) {
+    if (patch[key] !== undefined)
+      apply(key, patch[key], resolvePosition(patch[key], layer[axis], mode), axis);
+  }
+  for (const side of ['width', 'height'] as const) {
+    if (patch[side] !== undefined)
+      apply(side, patch[side], resolveSize(patch[side], stored[side]), side);
+  }
+  for (const [key, value] of Object.entries(patch)) {
+    if (GEOMETRY_KEYS.has(key) || value === undefined) continue;
+    if (FIXED_KEYS.has(key)) {
+      if (value !== stored[key])
+        problems.push({
+          path: `${path}.${key}`,
+          message: `cannot be changed in a request; received ${describeValue(value)}`,
+        });
+      continue;
+    }
+    layer[key === 'fontFamily' ? 'font' : key] = value;
+  }
+  // fontFamily is the spec's spelling and wins over `font` when a request sends both.
+  if (patch.fontFamily !== undefined) layer.font = patch.fontFamily;
+  checkCommonProps(layer, path, problems);
+  getLayerType(layer.type)?.validate(layer, path, problems);
+  return layer;
+}
+
+/**
+ * A normalised copy of a stored layer without a patch. Stored designs passed validateDesign, but
+ * one saved before a property gained a default would otherwise reach drawing code without it.
+ */
+function normaliseStored(stored: LayerSpec): LayerSpec {
+  const layer: LayerSpec = { ...stored };
+  const ignored: RenderProblem[] = [];
+  checkCommonProps(layer, `layers.${stored.name}`, ignored);
+  getLayerType(layer.type)?.validate(layer, `layers.${stored.name}`, ignored);
+  return layer;
+}
+
+/** Applies request layer data to a validated design; unknown layer names are ignored. */
+export function applyLayerData(
+  design: Design,
+  data: LayerData | undefined,
+): { design: Design; problems: RenderProblem[] } {
+  const problems: RenderProblem[] = [];
+  if (data !== undefined && data !== null && !isObject(data)) {
+    problems.push({
+      path: 'layers',
+      message: `must be an object keyed by layer name; received ${describeValue(data)}`,
+    });
+    return { design, problems };
+  }
+  const patches: LayerData = data ?? {};
+  const layers = design.layers.map((stored) => {
+    const patch = Object.prototype.hasOwnProperty.call(patches, stored.name)
+      ? patches[stored.name]
+      : undefined;
+    const path = `layers.${stored.name}`;
+    if (patch === null || patch === undefined) return normaliseStored(stored);
+    if (!isObject(patch)) {
+      problems.push({
+        path,
+        message: `must be an object of layer properties; received ${describeValue(patch)}`,
+      });
+      return normaliseStored(stored);
+    }
+    return patchLayer(stored, patch, path, problems);
+  });
+  return { design: { ...design, layers }, problems };
+}

@@ -1,0 +1,196 @@
+/**
+ * Checkers for layer properties, shared by every layer type's validate(). Each one reads
+ * `layer[prop]`, writes back the normalised value (or the default when absent or bad) and, when
+ * the value is bad, records a problem at `<path>.<prop>` saying what is allowed and what was
+ * received. Writing the default after a problem keeps drawing code free of defensive checks.
+ */
+import type { LayerSpec, RenderProblem } from '../types.ts';
+import { COLOR_FORMATS, parseColor } from './color.ts';
+
+/** A short rendering of a received value for messages (JSON, truncated). */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** Records "must be <allowed>; received <value>" at `<path>.<prop>`. */
+export function addProblem(
+  problems: RenderProblem[],
+  path: string,
+  prop: string,
+  allowed: string,
+  value: unknown,
+): void {
+  problems.push({
+    path: `${path}.${prop}`,
+    message: `must be ${allowed}; received ${describeValue(value)}`,
+  });
+}
+
+/** Parses a pixel length: a number, or a string like "12", "12px", "-3.5px". */
+export function parsePx(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const m = /^\s*(-?(?:\d+(?:\.\d+)?|\.\d+))\s*(?:px)?\s*$/i.exec(value);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** True when the string contains an ASCII control character. */
+function hasControlChar(s: string): boolean {
+  for (let i = 0; i < s.length; i++)
+    if (s.charCodeAt(i) < 0x20 || s.charCodeAt(i) === 0x7f) return true;
+  return false;
+}
+
+/** The common signature of the checkers: the layer, its JSON path and the problem list. */
+export interface PropContext {
+  layer: LayerSpec;
+  path: string;
+  problems: RenderProblem[];
+}
+
+/**
+ * A colour (normalised to #rrggbb[aa]); `def` when absent. With `nullable` (the default when
+ * `def` is null), null or "" mean "none".
+ */
+export function checkColor(
+  c: PropContext,
+  prop: string,
+  def: string | null,
+  nullable = def === null,
+): void {
+  const v = c.layer[prop];
+  if (v === undefined) {
+    c.layer[prop] = def;
+    return;
+  }
+  if (nullable && (v === null || v === '')) {
+    c.layer[prop] = null;
+    return;
+  }
+  const color = parseColor(v);
+  if (color === undefined) {
+    addProblem(c.problems, c.path, prop, nullable ? `${COLOR_FORMATS}, or null` : COLOR_FORMATS, v);
+    c.layer[prop] = def;
+  } else c.layer[prop] = color;
+}
+
+/** A pixel length within [min, max]: a number or "12px". */
+export function checkPx(
+  c: PropContext,
+  prop: string,
+  opts: { def: number; min?: number; max?: number },
+): void {
+  const v = c.layer[prop];
+  if (v === undefined || v === null) {
+    c.layer[prop] = opts.def;
+    return;
+  }
+  const n = parsePx(v);
+  const min = opts.min ?? 0;
+  const max = opts.max ?? 100_000;
+  if (n === undefined || n < min || n > max) {
+    addProblem(
+      c.problems,
+      c.path,
+      prop,
+      `a length in px from ${min} to ${max} (a number or "12px")`,
+      v,
+    );
+    c.layer[prop] = opts.def;
+  } else c.layer[prop] = n;
+}
+
+/** A JSON number within [min, max] (optionally an integer). */
+export function checkNumber(
+  c: PropContext,
+  prop: string,
+  opts: { def: number; min: number; max: number; integer?: boolean },
+): void {
+  const v = c.layer[prop];
+  if (v === undefined || v === null) {
+    c.layer[prop] = opts.def;
+    return;
+  }
+  const ok =
+    typeof v === 'number' &&
+    Number.isFinite(v) &&
+    v >= opts.min &&
+    v <= opts.max &&
+    (!opts.integer || Number.isInteger(v));
+  if (!ok) {
+    const kind = opts.integer ? 'an integer' : 'a number';
+    addProblem(c.problems, c.path, prop, `${kind} from ${opts.min} to ${opts.max}`, v);
+    c.layer[prop] = opts.def;
+  }
+}
+
+/** One of a fixed list of strings (case-insensitive; stored lower-case unless `keepCase`). */
+export function checkEnum<T extends string>(
+  c: PropContext,
+  prop: string,
+  allowed: readonly T[],
+  def: T,
+): void {
+  const v = c.layer[prop];
+  if (v === undefined || v === null) {
+    c.layer[prop] = def;
+    return;
+  }
+  const found =
+    typeof v === 'string'
+      ? allowed.find((a) => a.toLowerCase() === v.trim().toLowerCase())
+      : undefined;
+  if (found === undefined) {
+    addProblem(c.problems, c.path, prop, `one of ${allowed.map((a) => `"${a}"`).join(', ')}`, v);
+    c.layer[prop] = def;
+  } else c.layer[prop] = found;
+}
+
+/** A JSON boolean. */
+export function checkBoolean(c: PropContext, prop: string, def: boolean): void {
+  const v = c.layer[prop];
+  if (v === undefined || v === null) c.layer[prop] = def;
+  else if (typeof v !== 'boolean') {
+    addProblem(c.problems, c.path, prop, 'true or false', v);
+    c.layer[prop] = def;
+  }
+}
+
+/** A string of at most `max` characters (numbers are accepted and turned into strings). */
+export function checkString(
+  c: PropContext,
+  prop: string,
+  opts: { def: string; max: number },
+): void {
+  const v = c.layer[prop];
+  if (v === undefined || v === null) c.layer[prop] = opts.def;
+  else if (typeof v === 'number' && Number.isFinite(v)) c.layer[prop] = String(v);
+  else if (typeof v !== 'string' || v.length > opts.max) {
+    addProblem(c.problems, c.path, prop, `a string of at most ${opts.max} characters`, v);
+    c.layer[prop] = opts.def;
+  }
+}
+
+/**
+ * A resource reference (picture or SVG URL) or null for "none". Any absolute URL or path without
+ * spaces is accepted here: which schemes may be fetched is the fetcher's decision (the server
+ * fetches http(s) only, the offline CLI also reads files).
+ */
+export function checkUrl(c: PropContext, prop: string): void {
+  const v = c.layer[prop];
+  if (v === undefined || v === null || v === '') {
+    c.layer[prop] = null;
+    return;
+  }
+  if (typeof v !== 'string' || v.length > 8192 || /\s/.test(v.trim()) || hasControlChar(v)) {
+    addProblem(c.problems, c.path, prop, 'a URL (at most 8192 characters, no spaces) or null', v);
+    c.layer[prop] = null;
+  } else c.layer[prop] = v.trim();
+}

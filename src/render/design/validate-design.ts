@@ -1,0 +1,125 @@
+/**
+ * Validation of a stored design (what `PUT /templates/{uuid}/design` and the CLI accept): the
+ * canvas, then every layer's common and type properties against the layer registry. Returns a
+ * normalised copy (defaults filled in, colours and lengths canonical) and every problem found,
+ * with paths like `layers.2.font_size`.
+ */
+import { getLayerType, layerTypeNames } from '../layers/index.ts';
+import type { Design, LayerSpec, RenderProblem } from '../types.ts';
+import { COLOR_FORMATS, isTransparent, parseColor } from './color.ts';
+import { checkCommonProps } from './common-props.ts';
+import { addProblem, describeValue } from './props.ts';
+
+/** Largest canvas side in px (Placid's largest size class). */
+export const MAX_CANVAS_SIDE = 16_000;
+/** Most layers one design may have. */
+export const MAX_LAYERS = 500;
+/** Longest layer name. */
+export const MAX_NAME_LENGTH = 200;
+
+/** Type spellings accepted on input and what they mean (listings report shapes as "rectangle"). */
+const TYPE_ALIASES: Record<string, { type: string; props?: Record<string, unknown> }> = {
+  rectangle: { type: 'shape', props: { shape: 'rectangle' } },
+  ellipse: { type: 'shape', props: { shape: 'ellipse' } },
+  qrcode: { type: 'barcode', props: { format: 'qrcode' } },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A problem with a top-level design property (paths are relative to the design object). */
+function topProblem(
+  problems: RenderProblem[],
+  prop: string,
+  allowed: string,
+  value: unknown,
+): void {
+  problems.push({ path: prop, message: `must be ${allowed}; received ${describeValue(value)}` });
+}
+
+/** Checks the canvas size and background; writes them into `out`. */
+function checkCanvas(input: Record<string, unknown>, out: Design, problems: RenderProblem[]): void {
+  for (const side of ['width', 'height'] as const) {
+    const v = input[side];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_CANVAS_SIDE) {
+      topProblem(problems, side, `an integer from 1 to ${MAX_CANVAS_SIDE} (px)`, v);
+    } else out[side] = v;
+  }
+  const bg = input.background;
+  if (bg === undefined) out.background = '#ffffff';
+  else if (bg === null || bg === '') out.background = null;
+  else {
+    const color = parseColor(bg);
+    if (color === undefined)
+      topProblem(problems, 'background', `${COLOR_FORMATS}, or null for transparent`, bg);
+    else out.background = isTransparent(color) ? null : color;
+  }
+}
+
+/** Checks one layer (name, type, common and type props); returns the normalised copy. */
+function checkLayer(
+  raw: unknown,
+  path: string,
+  seen: Set<string>,
+  problems: RenderProblem[],
+): LayerSpec | undefined {
+  if (!isObject(raw)) {
+    problems.push({ path, message: `must be a layer object; received ${JSON.stringify(raw)}` });
+    return undefined;
+  }
+  const layer = structuredClone(raw) as LayerSpec;
+  const name = layer.name;
+  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME_LENGTH) {
+    addProblem(
+      problems,
+      path,
+      'name',
+      `a non-empty string of at most ${MAX_NAME_LENGTH} characters`,
+      name,
+    );
+  } else if (seen.has(name)) {
+    problems.push({
+      path: `${path}.name`,
+      message: `must be unique; "${name}" is used by another layer`,
+    });
+  } else seen.add(name);
+  const alias = typeof layer.type === 'string' ? TYPE_ALIASES[layer.type] : undefined;
+  if (alias) {
+    layer.type = alias.type;
+    for (const [k, v] of Object.entries(alias.props ?? {})) layer[k] ??= v;
+  }
+  const type = typeof layer.type === 'string' ? getLayerType(layer.type) : undefined;
+  if (!type) {
+    const allowed = [...layerTypeNames(), ...Object.keys(TYPE_ALIASES)].map((t) => `"${t}"`);
+    addProblem(problems, path, 'type', `one of ${allowed.join(', ')}`, layer.type);
+    return undefined;
+  }
+  checkCommonProps(layer, path, problems);
+  type.validate(layer, path, problems);
+  return layer;
+}
+
+/** Validates a design; `design` is set only when there are no problems. */
+export function validateDesign(input: unknown): { design?: Design; problems: RenderProblem[] } {
+  const problems: RenderProblem[] = [];
+  if (!isObject(input)) {
+    problems.push({
+      path: 'design',
+      message: 'must be an object with width, height, background and layers',
+    });
+    return { problems };
+  }
+  const out: Design = { width: 0, height: 0, background: null, layers: [] };
+  checkCanvas(input, out, problems);
+  const layers = input.layers ?? [];
+  if (!Array.isArray(layers) || layers.length > MAX_LAYERS) {
+    topProblem(problems, 'layers', `an array of at most ${MAX_LAYERS} layers`, layers);
+  } else {
+    const seen = new Set<string>();
+    layers.forEach((raw, i) => {
+      const layer = checkLayer(raw, `layers.${i}`, seen, problems);
+      if (layer) out.layers.push(layer);
+    });
+  }
+  return problems.length ? { problems } : { design: out, problems };
+}

@@ -1,0 +1,21 @@
+/**
+ * Fonts for the renderer: the bundled fallback stack and project fonts. Callers register a
+ * render's project fonts (registerFontSources or createFontResolver) and turn a layer's font
+ * reference into a ctx.font family list (resolveFontFamily).
+ */
+export { registerFontSources, projectFontAlias } from './project-fonts.ts';
+export {
+  resolveFontFamily,
+  createFontResolver,
+  emojiFamilyList,
+  findBundledFamily,
+  FALLBACK_STACK,
+} from './font-family.ts';
+export {
+  BUNDLED_FAMILIES,
+  DEFAULT_FAMILY,
+  EMOJI_ALIAS,
+  registerBundledFonts,
+  bundledFontPath,
+  type BundledFamily,
+} from './bundled-fonts.ts';

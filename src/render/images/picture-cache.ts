@@ -1,0 +1,98 @@
+/**
+ * A process-wide LRU of decoded pictures, bounded by decoded bytes. Batch renders reuse the same
+ * logos and backgrounds, so a warm cache skips decoding entirely. Keys include a digest of the
+ * source bytes (not just the URL: the same URL may serve new bytes) and the decoded size.
+ */
+import type { Canvas } from '@napi-rs/canvas';
+
+/** A decoded bitmap ready for drawImage. */
+export interface DecodedPicture {
+  canvas: Canvas;
+  width: number;
+  height: number;
+}
+
+/** Default cache budget: 256 MiB of RGBA pixels. */
+export const DEFAULT_PICTURE_CACHE_BYTES = 256 * 1024 * 1024;
+
+let limitBytes = DEFAULT_PICTURE_CACHE_BYTES;
+let totalBytes = 0;
+const entries = new Map<string, DecodedPicture>();
+let hits = 0;
+let misses = 0;
+/** Header facts (size, format) by content digest, and digests by Buffer: tiny, cleared with the rest. */
+let infos = new Map<string, unknown>();
+let digests = new WeakMap<Buffer, string>();
+
+/** The memo of header facts by content digest. */
+export function infoMemo(): Map<string, unknown> {
+  return infos;
+}
+
+/** The memo of content digests by Buffer object. */
+export function digestMemo(): WeakMap<Buffer, string> {
+  return digests;
+}
+
+const sizeOf = (p: DecodedPicture): number => p.width * p.height * 4;
+
+/** Looks a picture up and marks it most recently used. */
+export function cacheGet(key: string): DecodedPicture | undefined {
+  const found = entries.get(key);
+  if (found) {
+    entries.delete(key);
+    entries.set(key, found);
+    hits++;
+  } else misses++;
+  return found;
+}
+
+/** Stores a picture, evicting the least recently used ones beyond the budget. */
+export function cachePut(key: string, picture: DecodedPicture): void {
+  const size = sizeOf(picture);
+  if (size > limitBytes) return;
+  const old = entries.get(key);
+  if (old) {
+    totalBytes -= sizeOf(old);
+    entries.delete(key);
+  }
+  entries.set(key, picture);
+  totalBytes += size;
+  evictToLimit();
+}
+
+/** Drops least recently used entries until the total fits the budget. */
+function evictToLimit(): void {
+  for (const [k, p] of entries) {
+    if (totalBytes <= limitBytes) break;
+    entries.delete(k);
+    totalBytes -= sizeOf(p);
+  }
+}
+
+/** Empties the decoded-picture cache and header memos (the cold benchmark calls it before every render). */
+export function clearPictureCache(): void {
+  entries.clear();
+  infos = new Map();
+  digests = new WeakMap();
+  totalBytes = 0;
+  hits = 0;
+  misses = 0;
+}
+
+/** Sets the cache budget in bytes of decoded pixels; 0 disables caching. */
+export function setPictureCacheLimit(bytes: number): void {
+  limitBytes = Math.max(0, bytes);
+  evictToLimit();
+}
+
+/** Counters for tests and the benchmark. */
+export function pictureCacheStats(): {
+  entries: number;
+  bytes: number;
+  limit: number;
+  hits: number;
+  misses: number;
+} {
+  return { entries: entries.size, bytes: totalBytes, limit: limitBytes, hits, misses };
+}

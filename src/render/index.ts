@@ -1,0 +1,51 @@
+/**
+ * The public API of the rendering engine: a design, per-request layer data and fetched assets in,
+ * file bytes out. Used by the job runner (through the worker-thread pool) and by `imprint render`.
+ * Everything here is pure: callers fetch pictures and fonts and pass them in `RenderAssets`.
+ */
+import type { Design, LayerData, RenderAssets } from './types.ts';
+import { renderRaster } from './output/render-raster.ts';
+import { renderPdfDocument } from './output/render-pdf.ts';
+import { mergePdfFiles } from './output/merge-pdfs.ts';
+import type { PdfOptions, RasterOptions, RenderedFile } from './output/options.ts';
+
+export { checkRasterOptions, checkPdfOptions } from './output/check-options.ts';
+export { prepareRender } from './output/prepare-render.ts';
+export { validateDesign, listedLayers } from './design/index.ts';
+export { RenderInputError } from './types.ts';
+export type { RasterOptions, PdfOptions, RenderedFile } from './output/options.ts';
+export type {
+  Design,
+  LayerSpec,
+  LayerData,
+  FontSource,
+  RenderAssets,
+  RenderProblem,
+  Rect,
+  DrawEnv,
+  LayerType,
+} from './types.ts';
+
+/** Renders one design with request layer data to an image (PNG, JPEG, WebP or AVIF). */
+export function renderImage(input: {
+  design: Design;
+  layers?: LayerData;
+  assets: RenderAssets;
+  options?: RasterOptions;
+}): Promise<RenderedFile> {
+  return renderRaster(input);
+}
+
+/** Renders one PDF page per design, in order, as a vector PDF. */
+export function renderPdf(input: {
+  pages: Array<{ design: Design; layers?: LayerData }>;
+  assets: RenderAssets;
+  options?: PdfOptions;
+}): Promise<RenderedFile> {
+  return renderPdfDocument(input);
+}
+
+/** Concatenates PDFs in order; a buffer that is not a PDF fails with a problem naming its index. */
+export function mergePdfs(files: Buffer[]): Promise<RenderedFile> {
+  return mergePdfFiles(files);
+}

@@ -1,0 +1,59 @@
+/**
+ * The picture layer: `image` (URL) drawn with `object_fit` cover/contain/fill, a focal point
+ * `object_position` and rounded corners `border_radius`.
+ */
+import { checkEnum, checkPx, checkString, checkUrl, addProblem } from '../../design/props.ts';
+import type { PropContext } from '../../design/props.ts';
+import { drawPicture } from '../../images/draw-picture.ts';
+import { parseObjectPosition } from '../../images/fit-picture.ts';
+import type { ObjectFit } from '../../images/fit-picture.ts';
+import type { LayerSpec, LayerType } from '../../types.ts';
+
+/** The fit modes, default first. */
+export const OBJECT_FITS: readonly ObjectFit[] = ['cover', 'contain', 'fill'];
+
+/** Checks object_fit and object_position (shared with the browser frame). */
+export function checkFitProps(c: PropContext): void {
+  checkEnum(c, 'object_fit', OBJECT_FITS, 'cover');
+  checkString(c, 'object_position', { def: 'center', max: 40 });
+  const pos = c.layer.object_position as string;
+  if (!parseObjectPosition(pos)) {
+    addProblem(
+      c.problems,
+      c.path,
+      'object_position',
+      'a focal point like "50% 50%", "left top", "center" or "right 25%"',
+      pos,
+    );
+    c.layer.object_position = 'center';
+  }
+}
+
+/** The focal point of a validated layer. */
+export function focalPoint(layer: LayerSpec): { x: number; y: number } {
+  return parseObjectPosition(String(layer.object_position ?? 'center')) ?? { x: 0.5, y: 0.5 };
+}
+
+/** The picture layer type. */
+export const pictureLayer: LayerType = {
+  type: 'picture',
+  listedAs: 'picture',
+  validate(layer, path, problems) {
+    const c = { layer, path, problems };
+    checkUrl(c, 'image');
+    checkFitProps(c);
+    checkPx(c, 'border_radius', { def: 0, max: 100_000 });
+  },
+  assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
+  async draw(ctx, layer, env) {
+    if (typeof layer.image !== 'string') return;
+    await drawPicture(ctx, env, {
+      url: layer.image,
+      path: `layers.${layer.name}.image`,
+      box: { x: 0, y: 0, width: layer.width, height: layer.height },
+      fit: layer.object_fit as ObjectFit,
+      focal: focalPoint(layer),
+      radius: layer.border_radius as number,
+    });
+  },
+};

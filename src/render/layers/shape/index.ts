@@ -1,0 +1,79 @@
+/**
+ * The shape layer (listed as "rectangle"): a rectangle or ellipse with `background_color`,
+ * `border_color`, `border_width` and `border_radius`, or an `svg` drawn as vectors instead.
+ * The border lies inside the box and the fill inside the border, so nothing overlaps and a
+ * translucent layer shows no darker seam.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { Path2D } from '@napi-rs/canvas';
+import { isTransparent } from '../../design/color.ts';
+import { checkColor, checkEnum, checkPx, checkUrl } from '../../design/props.ts';
+import type { LayerType } from '../../types.ts';
+import { RenderInputError } from '../../types.ts';
+import { drawSvg, loadSvg } from './draw-svg.ts';
+
+/** The outline variants of a shape. */
+export const SHAPE_VARIANTS = ['rectangle', 'ellipse'] as const;
+
+/** The outline of a w×h box inset by `inset` on every side. */
+function outline(kind: string, w: number, h: number, radius: number, inset: number): Path2D {
+  const p = new Path2D();
+  const iw = Math.max(0, w - 2 * inset);
+  const ih = Math.max(0, h - 2 * inset);
+  if (kind === 'ellipse') p.ellipse(w / 2, h / 2, iw / 2, ih / 2, 0, 0, Math.PI * 2);
+  else if (radius > 0)
+    p.roundRect(inset, inset, iw, ih, Math.max(0, Math.min(radius - inset, iw / 2, ih / 2)));
+  else p.rect(inset, inset, iw, ih);
+  return p;
+}
+
+/** Draws the rectangle/ellipse with its inner border. */
+function drawOutlineShape(ctx: SKRSContext2D, layer: Parameters<LayerType['draw']>[1]): void {
+  const { width: w, height: h } = layer;
+  const kind = layer.shape as string;
+  const radius = Math.min(layer.border_radius as number, w / 2, h / 2);
+  const bw = Math.min(layer.border_width as number, w / 2, h / 2);
+  const border = layer.border_color as string | null;
+  const hasBorder = bw > 0 && !isTransparent(border);
+  const fill = layer.background_color as string | null;
+  if (!isTransparent(fill)) {
+    ctx.fillStyle = fill as string;
+    ctx.fill(outline(kind, w, h, radius, hasBorder ? bw : 0));
+  }
+  if (hasBorder) {
+    const ring = outline(kind, w, h, radius, 0);
+    ring.addPath(outline(kind, w, h, radius, bw));
+    ctx.fillStyle = border as string;
+    ctx.fill(ring, 'evenodd');
+  }
+}
+
+/** The shape layer type. */
+export const shapeLayer: LayerType = {
+  type: 'shape',
+  listedAs: 'rectangle',
+  validate(layer, path, problems) {
+    const c = { layer, path, problems };
+    checkEnum(c, 'shape', SHAPE_VARIANTS, 'rectangle');
+    checkColor(c, 'background_color', '#000000', true);
+    checkColor(c, 'border_color', null);
+    checkPx(c, 'border_width', { def: 0, max: 10_000 });
+    checkPx(c, 'border_radius', { def: 0, max: 100_000 });
+    checkUrl(c, 'svg');
+  },
+  assetUrls: (layer) => (typeof layer.svg === 'string' ? [layer.svg] : []),
+  draw(ctx, layer, env) {
+    if (layer.width <= 0 || layer.height <= 0) return;
+    if (typeof layer.svg === 'string') {
+      const path = `layers.${layer.name}.svg`;
+      const bytes = env.files.get(layer.svg);
+      if (!bytes) {
+        throw new RenderInputError([{ path, message: `the SVG ${layer.svg} was not fetched` }]);
+      }
+      const color = (layer.background_color as string | null) ?? '#000000';
+      drawSvg(ctx, loadSvg(bytes, layer.svg, path), layer, color);
+      return;
+    }
+    drawOutlineShape(ctx, layer);
+  },
+};

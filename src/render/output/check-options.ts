@@ -1,0 +1,102 @@
+/**
+ * Checks output options before anything is rendered, so the API can answer 422 up front. Paths
+ * use the REST names (`modifications.color_mode`, …); messages say what is allowed and what was
+ * received.
+ */
+import type { RenderProblem } from '../types.ts';
+import type { PdfOptions, RasterOptions } from './options.ts';
+import { findColorProfile, COLOR_PROFILE_NAMES } from './icc-profiles.ts';
+
+/** Largest output side in pixels (a raster image, after width/height/dpi scaling). */
+export const MAX_OUTPUT_SIDE = 16384;
+
+const RASTER_FORMATS = ['auto', 'jpg', 'png', 'webp', 'avif'];
+const RASTER_DPIS = [72, 150, 300];
+const PDF_DPIS = [96, 150, 300];
+const IMAGE_QUALITIES = ['high', 'medium', 'low'];
+const COLOR_MODES = ['rgb', 'cmyk'];
+
+const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+
+function oneOf(
+  problems: RenderProblem[],
+  path: string,
+  value: unknown,
+  allowed: readonly unknown[],
+): void {
+  if (value === undefined || value === null || allowed.includes(value)) return;
+  problems.push({
+    path,
+    message: `must be one of ${allowed.join(', ')}; received ${show(value)}`,
+  });
+}
+
+/** Problems with raster options (image modifications); empty when they can be rendered. */
+export function checkRasterOptions(o: RasterOptions): RenderProblem[] {
+  const problems: RenderProblem[] = [];
+  oneOf(problems, 'modifications.image_format', o.format, RASTER_FORMATS);
+  for (const key of ['width', 'height'] as const) {
+    const v = o[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_OUTPUT_SIDE) {
+      problems.push({
+        path: `modifications.${key}`,
+        message: `must be a whole number of pixels from 1 to ${MAX_OUTPUT_SIDE}; received ${show(v)}`,
+      });
+    }
+  }
+  oneOf(problems, 'modifications.dpi', o.dpi, RASTER_DPIS);
+  oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
+  const format = o.format ?? 'auto';
+  if (o.colorMode === 'cmyk' && ['png', 'webp', 'avif'].includes(format)) {
+    problems.push({
+      path: 'modifications.color_mode',
+      message: `cmyk is only available for jpg images (${format} is an RGB format); use image_format jpg or auto, or color_mode rgb; received color_mode "cmyk" with image_format "${format}"`,
+    });
+  }
+  return problems;
+}
+
+/** The colour mode a PDF is made in: explicit, else implied by a CMYK colour profile. */
+export function pdfColorMode(o: PdfOptions): 'rgb' | 'cmyk' {
+  if (o.colorMode) return o.colorMode;
+  return findColorProfile(o.colorProfile)?.space === 'cmyk' ? 'cmyk' : 'rgb';
+}
+
+/** Problems with PDF options (PDF modifications); empty when they can be rendered. */
+export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
+  const problems: RenderProblem[] = [];
+  oneOf(problems, 'modifications.dpi', o.dpi, PDF_DPIS);
+  oneOf(problems, 'modifications.image_quality', o.imageQuality, IMAGE_QUALITIES);
+  oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
+  if (o.title !== undefined && o.title !== null && typeof o.title !== 'string') {
+    problems.push({
+      path: 'modifications.title',
+      message: `must be a string; received ${show(o.title)}`,
+    });
+  }
+  const name = o.colorProfile;
+  if (name === undefined || name === null || name === 'none') return problems;
+  const profile = findColorProfile(name);
+  if (!profile) {
+    problems.push({
+      path: 'modifications.color_profile',
+      message: `must be one of ${COLOR_PROFILE_NAMES.join(', ')}; received ${show(name)}`,
+    });
+    return problems;
+  }
+  if (!profile.file) {
+    problems.push({
+      path: 'modifications.color_profile',
+      message: `${name} (${profile.title}) is not available in this installation: ${profile.unavailable}. Use one of ${COLOR_PROFILE_NAMES.filter((n) => n === 'none' || findColorProfile(n)?.file).join(', ')}; received "${name}"`,
+    });
+    return problems;
+  }
+  if (o.colorMode && profile.space !== o.colorMode) {
+    problems.push({
+      path: 'modifications.color_profile',
+      message: `${name} is a${profile.space === 'rgb' ? 'n RGB' : ' CMYK'} profile and needs color_mode ${profile.space}; received color_mode "${o.colorMode}" with color_profile "${name}"`,
+    });
+  }
+  return problems;
+}

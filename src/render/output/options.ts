@@ -1,0 +1,43 @@
+/** The output options and result types of the public render API (re-exported by render/index.ts). */
+
+/** Raster output options (the image `modifications` of the REST API, in camelCase). */
+export interface RasterOptions {
+  /** `auto` (default) picks png for a transparent canvas background, else jpg. */
+  format?: 'auto' | 'jpg' | 'png' | 'webp' | 'avif';
+  /** Output box in pixels; the design's aspect ratio is kept (fit inside). */
+  width?: number;
+  height?: number;
+  /** 72 (default), 150 or 300: scales the pixel size by dpi/72 unless width/height are given. */
+  dpi?: 72 | 150 | 300;
+  /** `cmyk` gives a CMYK JPEG with an embedded CMYK ICC profile (jpg/auto only). */
+  colorMode?: 'rgb' | 'cmyk';
+  /** Draws the diagonal "TEST" mark of test mode. */
+  watermark?: boolean;
+}
+
+/** PDF output options (the PDF `modifications` of the REST API, in camelCase). */
+export interface PdfOptions {
+  /** Design pixels per inch: a page is `px × 72 / dpi` points. Default 96. */
+  dpi?: 96 | 150 | 300;
+  /** JPEG quality of embedded pictures: high (default), medium, low. */
+  imageQuality?: 'high' | 'medium' | 'low';
+  /** `cmyk` converts the document with Ghostscript and adds a CMYK output intent. */
+  colorMode?: 'rgb' | 'cmyk';
+  /** `none` (default) or one of `rgb-profile-1..3`, `cmyk-profile-1..5` (see README). */
+  colorProfile?: string;
+  /** Document title in the PDF metadata. */
+  title?: string;
+  /** Draws the diagonal "TEST" mark of test mode on every page. */
+  watermark?: boolean;
+}
+
+/** A rendered file: its bytes, MIME type, extension and size in pixels (PDF: of the first page). */
+export interface RenderedFile {
+  bytes: Buffer;
+  mime: string;
+  ext: string;
+  width: number;
+  height: number;
+  /** PDFs only: number of pages. */
+  pages?: number;
+}

@@ -1,0 +1,40 @@
+/**
+ * The step before fetching anything: applies request layer data to a stored design and lists what
+ * the render will need (picture URLs, project font keys), so callers can validate a request (422)
+ * and fetch assets before handing the job to a render thread.
+ */
+import type { Design, LayerData, RenderProblem } from '../types.ts';
+import { applyLayerData, collectAssetUrls } from '../design/index.ts';
+
+/** Layer props that reference a font (a project font uuid or a bundled family). */
+const FONT_PROPS = ['font', 'alt_font', 'fontFamily'];
+
+/** The distinct font references of the visible layers, in first-use order. */
+export function collectFontKeys(design: Design): string[] {
+  const keys = new Set<string>();
+  for (const layer of design.layers) {
+    if (layer.hide) continue;
+    for (const prop of FONT_PROPS) {
+      const v = layer[prop];
+      if (typeof v === 'string' && v.trim() !== '') keys.add(v);
+    }
+  }
+  return [...keys];
+}
+
+/** Resolves a design with request layer data; `problems` non-empty means a 422. */
+export function prepareRender(
+  design: Design,
+  layers?: LayerData,
+): { design: Design; problems: RenderProblem[]; assetUrls: string[]; fontKeys: string[] } {
+  const applied = applyLayerData(design, layers);
+  if (applied.problems.length > 0) {
+    return { design: applied.design, problems: applied.problems, assetUrls: [], fontKeys: [] };
+  }
+  return {
+    design: applied.design,
+    problems: [],
+    assetUrls: collectAssetUrls(applied.design),
+    fontKeys: collectFontKeys(applied.design),
+  };
+}

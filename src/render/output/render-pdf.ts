@@ -1,0 +1,119 @@
+/**
+ * renderPdf: one vector page per design with Skia's PDF backend and the same painter as images
+ * (real text with subset fonts, vector shapes, JPEG pictures at the page's resolution), link
+ * annotations for `link_target`, the test watermark, then the colour step: CMYK conversion with
+ * Ghostscript and/or an output intent for a named profile.
+ */
+import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import {
+  RenderInputError,
+  type Design,
+  type DrawEnv,
+  type LayerData,
+  type Rect,
+  type RenderAssets,
+  type RenderProblem,
+} from '../types.ts';
+import { paintDesign } from '../paint/index.ts';
+import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
+import { drawWatermark } from '../watermark.ts';
+import { checkPdfOptions, pdfColorMode } from './check-options.ts';
+import { prepareRender } from './prepare-render.ts';
+import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
+import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
+import { setExactPageSizes } from './exact-page-size.ts';
+import type { PdfOptions, RenderedFile } from './options.ts';
+
+/** Skia's JPEG quality for pictures per image_quality (101 would be its huge lossless default). */
+export const PDF_JPEG_QUALITY = { high: 90, medium: 75, low: 50 } as const;
+
+/** Most pages in one PDF. */
+export const MAX_PDF_PAGES = 500;
+
+/** Prefixes a page's problems with `pages.<i>.` so a multi-page request names the page. */
+function onPage(i: number, problems: RenderProblem[]): RenderProblem[] {
+  return problems.map((p) => ({ ...p, path: `pages.${i}.${p.path}` }));
+}
+
+/** Renders the pages to one PDF; bad options, layer data or assets throw RenderInputError. */
+export async function renderPdfDocument(input: {
+  pages: Array<{ design: Design; layers?: LayerData }>;
+  assets: RenderAssets;
+  options?: PdfOptions;
+}): Promise<RenderedFile> {
+  const options = input.options ?? {};
+  const optionProblems = checkPdfOptions(options);
+  if (input.pages.length === 0 || input.pages.length > MAX_PDF_PAGES) {
+    optionProblems.push({
+      path: 'pages',
+      message: `must have 1 to ${MAX_PDF_PAGES} pages; received ${input.pages.length}`,
+    });
+  }
+  if (optionProblems.length > 0) throw new RenderInputError(optionProblems);
+  const prepared = input.pages.map((page, i) => {
+    const p = prepareRender(page.design, page.layers);
+    return { design: p.design, problems: onPage(i, p.problems) };
+  });
+  const problems = prepared.flatMap((p) => p.problems);
+  if (problems.length > 0) throw new RenderInputError(problems);
+  // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
+  const resolveFont = createFontResolver(input.assets.fonts);
+
+  const dpi = options.dpi ?? 96;
+  const pt = 72 / dpi;
+  const imageQuality = options.imageQuality ?? 'high';
+  const doc = new PDFDocument({
+    title: options.title ?? undefined,
+    creator: 'Imprint',
+    producer: 'Imprint (Skia/PDF)',
+    encodingQuality: PDF_JPEG_QUALITY[imageQuality],
+  });
+  for (const [i, { design }] of prepared.entries()) {
+    // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
+    const ctx = doc.beginPage(design.width * pt, design.height * pt) as unknown as SKRSContext2D;
+    ctx.scale(pt, pt);
+    const links: Array<{ rect: Rect; url: string }> = [];
+    const env: DrawEnv = {
+      target: 'pdf',
+      scale: pt,
+      files: input.assets.files,
+      resolveFont,
+      addLink: (rect, url) => links.push({ rect, url }),
+    };
+    try {
+      await paintDesign(ctx, design, env);
+    } catch (err) {
+      if (err instanceof RenderInputError) throw new RenderInputError(onPage(i, err.problems));
+      throw err;
+    }
+    ctx.setTransform(pt, 0, 0, pt, 0, 0);
+    for (const { rect, url } of links) {
+      ctx.annotateLinkUrl(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, url);
+    }
+    if (options.watermark) drawWatermark(ctx, design.width, design.height, resolveFontFamily(null));
+    doc.endPage();
+  }
+  // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
+  let bytes = setExactPageSizes(
+    doc.close(),
+    prepared.map(({ design }) => ({ width: design.width * pt, height: design.height * pt })),
+  );
+
+  const named = findColorProfile(options.colorProfile);
+  if (pdfColorMode(options) === 'cmyk') {
+    const profile = named ?? DEFAULT_CMYK_PROFILE;
+    bytes = await convertPdfToCmyk(bytes, profile, imageQuality);
+    bytes = await addOutputIntent(bytes, profile, options.title ?? undefined);
+  } else if (named) {
+    bytes = await addOutputIntent(bytes, named, options.title ?? undefined);
+  }
+  const first = prepared[0].design;
+  return {
+    bytes,
+    mime: 'application/pdf',
+    ext: 'pdf',
+    width: first.width,
+    height: first.height,
+    pages: prepared.length,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * renderImage: draws a design at the output scale (ctx.scale, never a bitmap resize) on a Skia
+ * raster canvas with the shared painter, adds the test watermark if asked, and encodes.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import {
+  RenderInputError,
+  type Design,
+  type DrawEnv,
+  type LayerData,
+  type RenderAssets,
+} from '../types.ts';
+import { paintDesign } from '../paint/index.ts';
+import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
+import { drawWatermark } from '../watermark.ts';
+import { checkRasterOptions } from './check-options.ts';
+import { prepareRender } from './prepare-render.ts';
+import { outputSize } from './output-size.ts';
+import { hasTransparentBackground } from './background-alpha.ts';
+import { encodeRaster, RASTER_TYPES, type RasterFormat } from './encode-raster.ts';
+import type { RasterOptions, RenderedFile } from './options.ts';
+
+/** Milliseconds spent in each phase of one render (filled in when a caller passes an object). */
+export interface RenderTimings {
+  prepare: number;
+  paint: number;
+  encode: number;
+}
+
+/** The concrete format: `auto` is png when the canvas background lets anything through, else jpg. */
+export function pickRasterFormat(options: RasterOptions, background: string | null): RasterFormat {
+  const format = options.format ?? 'auto';
+  if (format !== 'auto') return format;
+  if (options.colorMode === 'cmyk') return 'jpg';
+  return hasTransparentBackground(background) ? 'png' : 'jpg';
+}
+
+/** The DrawEnv of a raster render. */
+export function rasterEnv(
+  scale: number,
+  assets: RenderAssets,
+  resolveFont: DrawEnv['resolveFont'],
+): DrawEnv {
+  return {
+    target: 'raster',
+    scale,
+    files: assets.files,
+    resolveFont,
+    addLink: () => {}, // links exist only in PDFs
+  };
+}
+
+/** Renders one design to an image; bad options or layer data throw RenderInputError. */
+export async function renderRaster(
+  input: { design: Design; layers?: LayerData; assets: RenderAssets; options?: RasterOptions },
+  timings?: RenderTimings,
+): Promise<RenderedFile> {
+  const options = input.options ?? {};
+  let t = performance.now();
+  const optionProblems = checkRasterOptions(options);
+  if (optionProblems.length > 0) throw new RenderInputError(optionProblems);
+  const prepared = prepareRender(input.design, input.layers);
+  if (prepared.problems.length > 0) throw new RenderInputError(prepared.problems);
+  const design = prepared.design;
+  // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
+  const resolveFont = createFontResolver(input.assets.fonts);
+  const size = outputSize(design, options);
+  const format = pickRasterFormat(options, design.background);
+  const opaque = format === 'jpg' || !hasTransparentBackground(design.background);
+  if (timings) timings.prepare = performance.now() - t;
+
+  t = performance.now();
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  if (format === 'jpg' && hasTransparentBackground(design.background)) {
+    // JPEG has no alpha: a transparent canvas is flattened on white, not on black.
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, size.width, size.height);
+  }
+  ctx.scale(size.scaleX, size.scaleY);
+  await paintDesign(ctx, design, rasterEnv(size.scaleX, input.assets, resolveFont));
+  if (options.watermark) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    drawWatermark(ctx, size.width, size.height, resolveFontFamily(null));
+  }
+  if (timings) timings.paint = performance.now() - t;
+
+  t = performance.now();
+  const bytes = await encodeRaster(canvas, format, {
+    density: size.density,
+    opaque,
+    cmyk: options.colorMode === 'cmyk',
+  });
+  if (timings) timings.encode = performance.now() - t;
+  return { bytes, ...RASTER_TYPES[format], width: size.width, height: size.height };
+}

@@ -1,0 +1,227 @@
+/**
+ * Lays out a text block in its box: paragraphs at `\n`, words wrapped at the box width, auto-fit
+ * (the largest size from font_size down to min_font_size at which everything fits), max_lines
+ * with an ellipsis, horizontal and vertical alignment, bidi order per line. The result is a list
+ * of positioned pieces that drawText paints with one fillText each; layout does not draw, so it
+ * is the same for raster and PDF targets.
+ */
+import { breakParagraph, type LineRange } from './break-lines.ts';
+import { fontMetrics, measureWidth } from './measure.ts';
+import { ALT, prepareParagraph, splitParagraphs, type Paragraph } from './paragraph.ts';
+import type { TextBlock } from './text-block.ts';
+import { TextSizer } from './text-sizer.ts';
+import { visualRuns } from './visual-order.ts';
+
+export type { RunStyle, TextBlock } from './text-block.ts';
+
+/** One fillText: text drawn at (x, line baseline), left edge at x, in its direction. */
+export interface PlacedPiece {
+  text: string;
+  x: number;
+  width: number;
+  font: string;
+  color: string;
+  rtl: boolean;
+}
+
+/** One laid-out line. */
+export interface PlacedLine {
+  baseline: number;
+  /** Extra px per space (justified lines), else 0. */
+  wordSpacing: number;
+  pieces: PlacedPiece[];
+}
+
+/** The result of layout. */
+export interface TextLayout {
+  fontSize: number;
+  letterSpacing: number;
+  lines: PlacedLine[];
+  /** Lines cut off by max_lines (the last line then ends with an ellipsis). */
+  truncated: boolean;
+  /** Whether the text fits the box (no broken words, height and max_lines respected). */
+  fits: boolean;
+  /** Height of all lines. */
+  height: number;
+}
+
+const ELLIPSIS = '\u2026';
+const SIZE_STEP = 0.5;
+
+interface Wrapped {
+  lines: Array<{ p: Paragraph; range: LineRange; lastOfParagraph: boolean }>;
+  brokeWord: boolean;
+}
+
+/** Wraps all paragraphs; stops once more than `lineLimit` lines are known (the rest is moot). */
+function wrap(paragraphs: Paragraph[], sizer: TextSizer, lineLimit = Infinity): Wrapped {
+  const lines: Wrapped['lines'] = [];
+  let brokeWord = false;
+  for (const p of paragraphs) {
+    if (lines.length > lineLimit) break;
+    // Measured widths include the letter spacing after a line's last character; it is not ink.
+    const max = sizer.block.width + sizer.block.letterSpacing;
+    const res = breakParagraph(p, max, (a, b) => sizer.width(p, a, b), lineLimit - lines.length);
+    brokeWord ||= res.brokeWord;
+    res.lines.forEach((range, i) =>
+      lines.push({ p, range, lastOfParagraph: i === res.lines.length - 1 }),
+    );
+  }
+  return { lines, brokeWord };
+}
+
+function lineHeightPx(block: TextBlock, size: number): number {
+  return size * block.lineHeight;
+}
+
+function fits(block: TextBlock, size: number, w: Wrapped): boolean {
+  if (w.brokeWord) return false;
+  if (block.maxLines > 0 && w.lines.length > block.maxLines) return false;
+  return w.lines.length * lineHeightPx(block, size) <= block.height + 0.01;
+}
+
+/** The font size to use: font_size, or with auto_fit the largest size that fits (step 0.5 px). */
+function chooseSize(block: TextBlock, paragraphs: Paragraph[]): { size: number; wrapped: Wrapped } {
+  // Lines past max_lines are never drawn; while testing a size, lines past the box height
+  // already decide that it does not fit, so wrapping stops there (cheap for long texts).
+  const drawLimit = block.maxLines > 0 ? block.maxLines : Infinity;
+  const at = (size: number, limit: number) => wrap(paragraphs, new TextSizer(block, size), limit);
+  if (!block.autoFit) return { size: block.fontSize, wrapped: at(block.fontSize, drawLimit) };
+  const attempt = (size: number) => {
+    const limit = Math.min(
+      drawLimit,
+      Math.floor((block.height + 0.01) / lineHeightPx(block, size)),
+    );
+    const wrapped = at(size, limit);
+    return fits(block, size, wrapped) ? { size, wrapped } : undefined;
+  };
+  const full = attempt(block.fontSize);
+  if (full) return full;
+  const min = Math.min(block.minFontSize, block.fontSize);
+  const steps = Math.floor((block.fontSize - min) / SIZE_STEP);
+  // Binary search over min + k·step for the largest fitting k (fit shrinks monotonically with size).
+  let lo = 0;
+  let hi = steps - 1;
+  let best: { size: number; wrapped: Wrapped } | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const found = attempt(min + mid * SIZE_STEP);
+    if (found) {
+      best = found;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best ?? { size: min, wrapped: at(min, drawLimit) };
+}
+
+/** The last kept line with an ellipsis: content shortened by clusters until it and "…" fit. */
+function ellipsisLine(
+  p: Paragraph,
+  range: LineRange,
+  sizer: TextSizer,
+): { p: Paragraph; range: LineRange } {
+  const clsAtEnd = range.end > range.start ? p.cls[range.end - 1] & ALT : 0;
+  const build = (end: number): Paragraph => {
+    let cut = end;
+    while (cut > range.start && /\s/.test(p.text[cut - 1])) cut--;
+    const body = p.text.slice(range.start, cut);
+    const cls = new Uint8Array(body.length + 1);
+    cls.set(p.cls.subarray(range.start, cut));
+    cls[body.length] = clsAtEnd;
+    const spans = [{ text: body + ELLIPSIS, alt: false }];
+    return prepareParagraph(spans, p.baseLevel === 1 ? 'rtl' : 'ltr', cls);
+  };
+  const bounds = p.clusters.filter((c) => c > range.start && c <= range.end);
+  let candidate = build(range.end);
+  for (let i = bounds.length - 1; i >= 0; i--) {
+    candidate = build(bounds[i]);
+    const fitWidth = sizer.block.width + sizer.block.letterSpacing + 0.01;
+    if (sizer.width(candidate, 0, candidate.text.length) <= fitWidth) break;
+    if (i === 0) candidate = build(range.start);
+  }
+  const width = sizer.width(candidate, 0, candidate.text.length);
+  return { p: candidate, range: { start: 0, end: candidate.text.length, width } };
+}
+
+function placeLine(
+  p: Paragraph,
+  range: LineRange,
+  justify: boolean,
+  baseline: number,
+  sizer: TextSizer,
+): PlacedLine {
+  const { block } = sizer;
+  const runs = visualRuns(p, range.start, range.end);
+  const pieces: PlacedPiece[] = runs.map((r) => {
+    const text = p.text.slice(r.start, r.end);
+    const font = sizer.font(r.cls);
+    const width = measureWidth(font, block.letterSpacing, text);
+    return { text, x: 0, width, font, color: sizer.color(r.cls), rtl: r.level % 2 === 1 };
+  });
+  // The letter spacing after the last character is not ink: leave it out when aligning.
+  const trailing = pieces.length > 0 ? block.letterSpacing : 0;
+  let width = pieces.reduce((sum, piece) => sum + piece.width, 0) - trailing;
+  let wordSpacing = 0;
+  const spaces = (s: string) => s.split(' ').length - 1;
+  if (justify) {
+    const count = pieces.reduce((n, piece) => n + spaces(piece.text), 0);
+    if (count > 0 && width < block.width) {
+      wordSpacing = (block.width - width) / count;
+      for (const piece of pieces) piece.width += spaces(piece.text) * wordSpacing;
+      width = block.width;
+    }
+  }
+  let align = block.align;
+  if (align === 'justify') align = p.baseLevel === 1 ? 'right' : 'left';
+  let x =
+    align === 'left' ? 0 : align === 'right' ? block.width - width : (block.width - width) / 2;
+  for (const piece of pieces) {
+    piece.x = x;
+    x += piece.width;
+  }
+  return { baseline, wordSpacing, pieces };
+}
+
+/** Lays out a text block (see the module comment). */
+export function layoutText(block: TextBlock): TextLayout {
+  const paragraphs = splitParagraphs(block.spans).map((spans) => prepareParagraph(spans));
+  const { size, wrapped } = chooseSize(block, paragraphs);
+  const sizer = new TextSizer(block, size);
+  const fitsBox = fits(block, size, wrapped);
+  let lines = wrapped.lines;
+  let truncated = false;
+  if (block.maxLines > 0 && lines.length > block.maxLines) {
+    lines = lines.slice(0, block.maxLines);
+    const last = lines[lines.length - 1];
+    lines[lines.length - 1] = { ...ellipsisLine(last.p, last.range, sizer), lastOfParagraph: true };
+    truncated = true;
+  }
+  const lh = lineHeightPx(block, size);
+  const height = lines.length * lh;
+  const top =
+    block.verticalAlign === 'top'
+      ? 0
+      : block.verticalAlign === 'bottom'
+        ? block.height - height
+        : (block.height - height) / 2;
+  // CSS's half-leading model: the glyph box of the main font is centred in each line box.
+  const m = fontMetrics(new TextSizer(block, 1000).font(0));
+  const baselineOffset = (lh - (m.ascent + m.descent) * size) / 2 + m.ascent * size;
+  const placed = lines.map((line, i) =>
+    placeLine(
+      line.p,
+      line.range,
+      block.align === 'justify' && !line.lastOfParagraph,
+      top + i * lh + baselineOffset,
+      sizer,
+    ),
+  );
+  return {
+    fontSize: size,
+    letterSpacing: block.letterSpacing,
+    lines: placed,
+    truncated,
+    fits: fitsBox,
+    height,
+  };
+}

@@ -1,0 +1,180 @@
+/** Request layer data over a stored design: patches, the geometry grammar and error paths. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { applyLayerData } from '../../../src/render/design/apply-layer-data.ts';
+import { collectAssetUrls } from '../../../src/render/design/collect-asset-urls.ts';
+import { validateDesign } from '../../../src/render/design/validate-design.ts';
+import type { Design } from '../../../src/render/types.ts';
+
+function stored(): Design {
+  const { design, problems } = validateDesign({
+    width: 400,
+    height: 300,
+    background: '#ffffff',
+    layers: [
+      {
+        name: 'box',
+        type: 'shape',
+        x: 100,
+        y: 50,
+        width: 200,
+        height: 80,
+        background_color: '#ff0000',
+      },
+      {
+        name: 'photo',
+        type: 'picture',
+        x: 0,
+        y: 150,
+        width: 120,
+        height: 90,
+        image: 'https://a.test/1.jpg',
+      },
+      { name: 'stars', type: 'rating', x: 0, y: 0, width: 100, height: 20, value: 2 },
+      { name: 'qr', type: 'barcode', x: 300, y: 200, width: 90, height: 90, value: 'x' },
+    ],
+  });
+  assert.deepEqual(problems, []);
+  return design as Design;
+}
+const layer = (d: Design, name: string) => d.layers.find((l) => l.name === name)!;
+
+describe('applyLayerData', () => {
+  it('returns the design untouched without data, and leaves unnamed layers alone', () => {
+    const d = stored();
+    assert.deepEqual(applyLayerData(d, undefined).design, d);
+    const { design } = applyLayerData(d, { box: { hide: true } });
+    assert.deepEqual(layer(design, 'photo'), layer(d, 'photo'));
+    assert.equal(layer(design, 'box').hide, true);
+    assert.equal(layer(d, 'box').hide, false, 'the stored design is not mutated');
+  });
+
+  it('ignores layer names the template does not have', () => {
+    const { design, problems } = applyLayerData(stored(), {
+      nope: { text: 'x', width: 'garbage' },
+    });
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      design.layers.map((l) => l.name),
+      ['box', 'photo', 'stars', 'qr'],
+    );
+  });
+
+  it('applies every position spelling; absolute first, then shifts', () => {
+    const apply = (patch: Record<string, unknown>) => {
+      const { design, problems } = applyLayerData(stored(), { box: patch });
+      assert.deepEqual(problems, []);
+      const { x, y } = layer(design, 'box');
+      return [x, y];
+    };
+    assert.deepEqual(apply({ position_x_absolute: '10px', position_y_absolute: '20px' }), [10, 20]);
+    assert.deepEqual(
+      apply({ position_x_relative: '+10px', position_y_relative: '-10px' }),
+      [110, 40],
+    );
+    assert.deepEqual(apply({ position_x: '+5px', position_y: '5px' }), [105, 5]);
+    assert.deepEqual(apply({ position_x_absolute: '10px', position_x_relative: '+5px' }), [15, 50]);
+    assert.deepEqual(apply({ x: 7, y: '8px' }), [7, 8]);
+    assert.deepEqual(apply({ position_x_absolute: 30, position_y_relative: 30 }), [30, 80]);
+  });
+
+  it('resizes with px, signed px and percentages of the stored size', () => {
+    const size = (patch: Record<string, unknown>) => {
+      const { design, problems } = applyLayerData(stored(), { box: patch });
+      assert.deepEqual(problems, []);
+      return [layer(design, 'box').width, layer(design, 'box').height];
+    };
+    assert.deepEqual(size({ width: '50px', height: 40 }), [50, 40]);
+    assert.deepEqual(size({ width: '+10px', height: '-10px' }), [210, 70]);
+    assert.deepEqual(size({ width: '50%', height: '25%' }), [100, 20]);
+  });
+
+  it('patches type props, with the same checks as stored designs', () => {
+    const { design, problems } = applyLayerData(stored(), {
+      box: { background_color: 'blue', border_radius: '8px' },
+      photo: { image: 'https://a.test/2.png', object_fit: 'contain' },
+      stars: { value: 4.5 },
+    });
+    assert.deepEqual(problems, []);
+    assert.equal(layer(design, 'box').background_color, '#0000ff');
+    assert.equal(layer(design, 'box').border_radius, 8);
+    assert.equal(layer(design, 'photo').object_fit, 'contain');
+    assert.equal(layer(design, 'stars').value, 4.5);
+    assert.deepEqual(collectAssetUrls(design), ['https://a.test/2.png']);
+  });
+
+  it('maps fontFamily to font', () => {
+    const { design } = applyLayerData(stored(), { box: { fontFamily: 'abc123' } });
+    assert.equal(layer(design, 'box').font, 'abc123');
+    assert.equal(layer(design, 'box').fontFamily, undefined);
+  });
+
+  it('names each bad value at layers.<name>.<prop> with what is allowed and what was received', () => {
+    const { problems } = applyLayerData(stored(), {
+      box: {
+        position_x_relative: 'left',
+        width: '+10%',
+        height: '-500px',
+        opacity: 150,
+        rotation: '45deg',
+        hide: 'yes',
+        background_color: '#zzz',
+        link_target: 'javascript:alert(1)',
+        type: 'picture',
+      },
+      photo: { object_fit: 'stretch', object_position: 'middle earth', image: 42 },
+      stars: { value: 7 },
+      qr: 'not an object' as never,
+    });
+    const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
+    assert.match(byPath['layers.box.position_x_relative'], /offset in px.*received "left"/);
+    assert.match(byPath['layers.box.width'], /"50%".*received "\+10%"/);
+    assert.match(byPath['layers.box.height'], /-420 px.*received "-500px"/);
+    assert.match(byPath['layers.box.opacity'], /from 0 to 100; received 150/);
+    assert.match(byPath['layers.box.rotation'], /number.*received "45deg"/);
+    assert.match(byPath['layers.box.hide'], /true or false; received "yes"/);
+    assert.match(byPath['layers.box.background_color'], /colour.*received "#zzz"/);
+    assert.match(byPath['layers.box.link_target'], /http\(s\) or mailto URL/);
+    assert.match(byPath['layers.box.type'], /cannot be changed/);
+    assert.match(
+      byPath['layers.photo.object_fit'],
+      /"cover", "contain", "fill".*received "stretch"/,
+    );
+    assert.match(byPath['layers.photo.object_position'], /focal point.*received "middle earth"/);
+    assert.match(byPath['layers.photo.image'], /URL.*received 42/);
+    assert.match(byPath['layers.stars.value'], /from 0 to 5.*received 7/);
+    assert.match(byPath['layers.qr'], /object of layer properties/);
+    assert.equal(problems.length, 14);
+  });
+
+  it('refuses layer data that is not an object', () => {
+    const { problems } = applyLayerData(stored(), ['box'] as never);
+    assert.equal(problems[0].path, 'layers');
+  });
+
+  it('fills defaults a stored layer lacks (designs saved before a default existed)', () => {
+    const old = {
+      ...stored(),
+      layers: [
+        {
+          name: 'p',
+          type: 'picture',
+          x: 0,
+          y: 0,
+          width: 10,
+          height: 10,
+          image: 'https://a.test/x.png',
+        },
+      ],
+    };
+    const { design, problems } = applyLayerData(old, undefined);
+    assert.deepEqual(problems, []);
+    assert.equal(layer(design, 'p').object_fit, 'cover');
+    assert.equal(layer(design, 'p').opacity, 100);
+  });
+
+  it('hidden layers need no assets', () => {
+    const { design } = applyLayerData(stored(), { photo: { hide: true } });
+    assert.deepEqual(collectAssetUrls(design), []);
+  });
+});

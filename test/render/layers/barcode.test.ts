@@ -1,0 +1,151 @@
+/** Barcodes must scan: render each format zbar can read and decode it; bad values are 422 problems. */
+import { createCanvas, PDFDocument } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { applyLayerData } from '../../../src/render/design/apply-layer-data.ts';
+import { validateDesign } from '../../../src/render/design/validate-design.ts';
+import { paintDesign } from '../../../src/render/paint/index.ts';
+import { designOf, renderScene, testEnv } from './render-scene.ts';
+
+const hasZbar = spawnSync('zbarimg', ['--version']).status === 0;
+const hasPdftoppm = spawnSync('pdftoppm', ['-v']).status === 0;
+
+/** zbarimg's raw decodings of a PNG. */
+function scan(png: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-zbar-'));
+  try {
+    const file = path.join(dir, 'code.png');
+    fs.writeFileSync(file, png);
+    const res = spawnSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' });
+    return res.stdout.split('\n').filter(Boolean);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const oneCode = (layer: Record<string, unknown>, w = 240, h = 240) => ({
+  width: w,
+  height: h,
+  background: '#ffffff',
+  layers: [
+    { name: 'code', type: 'barcode', x: 10, y: 10, width: w - 20, height: h - 20, ...layer },
+  ],
+});
+
+describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () => {
+  for (const level of ['L', 'M', 'Q', 'H']) {
+    it(`QR code with error correction ${level} decodes`, async () => {
+      const value = `https://example.com/r/123?level=${level}`;
+      const png = await renderScene(oneCode({ value, error_correction: level }));
+      assert.deepEqual(scan(png), [value]);
+    });
+  }
+
+  it('QR code with colours, rotated and at 2× scale still decodes', async () => {
+    const png = await renderScene(
+      oneCode({ value: 'Grüße 👋', color: '#1e3a8a', background_color: '#dbeafe', rotation: 90 }),
+      undefined,
+      2,
+    );
+    assert.deepEqual(scan(png), ['Grüße 👋']);
+  });
+
+  it('a request value replaces the stored one', async () => {
+    const design = designOf(oneCode({ value: 'stored' }));
+    const { design: patched, problems } = applyLayerData(design, {
+      code: { value: 'from request' },
+    });
+    assert.deepEqual(problems, []);
+    const canvas = createCanvas(240, 240);
+    await paintDesign(canvas.getContext('2d'), patched, await testEnv());
+    assert.deepEqual(scan(await canvas.encode('png')), ['from request']);
+  });
+
+  it('code128 and ean13 decode (ean13 gets its check digit)', async () => {
+    const c128 = await renderScene(
+      oneCode({ value: 'IMP-2026-0042', format: 'code128' }, 360, 120),
+    );
+    assert.deepEqual(scan(c128), ['IMP-2026-0042']);
+    const ean = await renderScene(oneCode({ value: 590123412345, format: 'ean13' }, 300, 120));
+    assert.deepEqual(scan(ean), ['5901234123457']);
+  });
+
+  it('code39, ean8, upca and itf14 decode', async () => {
+    const read = async (format: string, value: string) =>
+      scan(await renderScene(oneCode({ value, format }, 360, 120)));
+    assert.deepEqual(await read('code39', 'IMP-42'), ['IMP-42']);
+    assert.deepEqual(await read('ean8', '9638507'), ['96385074']);
+    // zbar reports UPC-A as the EAN-13 it is a subset of (a leading 0).
+    assert.match((await read('upca', '03600029145')).join(), /^0?036000291452$/);
+    assert.deepEqual(await read('itf14', '1540014128876'), ['15400141288763']);
+  });
+
+  it(
+    'a QR code on a vector PDF page decodes after rasterising',
+    { skip: !hasPdftoppm },
+    async () => {
+      const doc = new PDFDocument();
+      const ctx = doc.beginPage(180, 180) as unknown as SKRSContext2D;
+      ctx.scale(0.75, 0.75);
+      await paintDesign(
+        ctx,
+        designOf(oneCode({ value: 'https://example.com/pdf' })),
+        await testEnv(0.75, 'pdf'),
+      );
+      doc.endPage();
+      const pdf = doc.close();
+      assert.ok(!pdf.includes('/Subtype /Image'), 'the QR code is vector paths, not an image');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-pdf-'));
+      try {
+        fs.writeFileSync(path.join(dir, 'page.pdf'), pdf);
+        execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', 'page.pdf', 'page'], {
+          cwd: dir,
+        });
+        assert.deepEqual(scan(fs.readFileSync(path.join(dir, 'page.png'))), [
+          'https://example.com/pdf',
+        ]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe('barcode validation', () => {
+  it('refuses values the format cannot encode, at layers.<i>.value / layers.<name>.value', () => {
+    const stored = validateDesign(oneCode({ value: 'ABC', format: 'ean13' }));
+    assert.equal(stored.problems.length, 1);
+    assert.equal(stored.problems[0].path, 'layers.0.value');
+    assert.match(stored.problems[0].message, /ean13.*12 or 13 digits.*received "ABC"/);
+    const design = designOf(oneCode({ value: '590123412345', format: 'ean13' }));
+    const bad = applyLayerData(design, { code: { value: '5901234123458' } });
+    assert.equal(bad.problems[0].path, 'layers.code.value');
+    assert.match(bad.problems[0].message, /check digit/);
+  });
+
+  it('refuses unknown formats, error levels and colours, naming what is allowed', () => {
+    const { problems } = validateDesign(
+      oneCode({ value: 'x', format: 'aztec', error_correction: 'X', color: 'blurple' }),
+    );
+    const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
+    assert.match(
+      byPath['layers.0.format'],
+      /"qrcode", "code128", "ean13", "datamatrix", "pdf417".*received "aztec"/,
+    );
+    assert.match(byPath['layers.0.error_correction'], /"L", "M", "Q", "H"/);
+    assert.match(byPath['layers.0.color'], /colour.*received "blurple"/);
+  });
+
+  it('fills defaults: qrcode, level M, black on white', () => {
+    const layer = designOf(oneCode({ value: 'x' })).layers[0];
+    assert.equal(layer.format, 'qrcode');
+    assert.equal(layer.error_correction, 'M');
+    assert.equal(layer.color, '#000000');
+    assert.equal(layer.background_color, '#ffffff');
+  });
+});

@@ -1,0 +1,183 @@
+/** Picture decoding: errors name layer and URL, decode size follows the output, the cache works. */
+import { createCanvas } from '@napi-rs/canvas';
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import sharp from 'sharp';
+import {
+  clearPictureCache,
+  fitPicture,
+  parseObjectPosition,
+  pictureCacheStats,
+  setPictureCacheLimit,
+  DEFAULT_PICTURE_CACHE_BYTES,
+} from '../../../src/render/images/index.ts';
+import { paintDesign } from '../../../src/render/paint/index.ts';
+import { RenderInputError } from '../../../src/render/types.ts';
+import type { DrawEnv } from '../../../src/render/types.ts';
+import { FIXTURE_BASE } from './fixtures.ts';
+import { designOf, testEnv } from './render-scene.ts';
+
+const photo = (image: string, extra: Record<string, unknown> = {}) =>
+  designOf({
+    width: 200,
+    height: 200,
+    layers: [
+      { name: 'photo', type: 'picture', x: 0, y: 0, width: 100, height: 75, image, ...extra },
+    ],
+  });
+
+async function paint(design: ReturnType<typeof designOf>, env?: DrawEnv): Promise<void> {
+  const canvas = createCanvas(design.width, design.height);
+  await paintDesign(canvas.getContext('2d'), design, env ?? (await testEnv()));
+}
+
+describe('picture decoding', () => {
+  beforeEach(() => {
+    setPictureCacheLimit(DEFAULT_PICTURE_CACHE_BYTES);
+    clearPictureCache();
+  });
+
+  it('a missing picture is a RenderInputError naming the layer and the URL', async () => {
+    const url = 'https://elsewhere.test/missing.jpg';
+    await assert.rejects(paint(photo(url)), (err: unknown) => {
+      assert.ok(err instanceof RenderInputError);
+      assert.equal(err.problems[0].path, 'layers.photo.image');
+      assert.match(err.problems[0].message, /missing\.jpg/);
+      return true;
+    });
+  });
+
+  it('bytes that are not a picture are a RenderInputError naming the layer and the URL', async () => {
+    const url = `${FIXTURE_BASE}not-a-picture.jpg`;
+    await assert.rejects(paint(photo(url)), (err: unknown) => {
+      assert.ok(err instanceof RenderInputError);
+      assert.equal(err.problems[0].path, 'layers.photo.image');
+      assert.match(err.problems[0].message, /not-a-picture\.jpg.*jpg, png, webp, gif, avif or svg/);
+      return true;
+    });
+  });
+
+  it('decodes a large photo at the drawn size and reuses it from the cache', async () => {
+    const big = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: '#336699' },
+    })
+      .jpeg()
+      .toBuffer();
+    const url = 'https://a.test/big.jpg';
+    const env = await testEnv();
+    env.files = new Map([[url, big]]);
+    const design = photo(url, { width: 400, height: 300 });
+    await paint(design, env);
+    assert.deepEqual(
+      { entries: pictureCacheStats().entries, bytes: pictureCacheStats().bytes },
+      { entries: 1, bytes: 400 * 300 * 4 },
+    );
+    await paint(design, env);
+    assert.equal(pictureCacheStats().hits, 1);
+    // At 2× output the picture is decoded at 800×600; for PDFs, one px per design px.
+    await paint(design, { ...env, scale: 2 });
+    assert.equal(pictureCacheStats().bytes, (400 * 300 + 800 * 600) * 4);
+    clearPictureCache();
+    await paint(design, { ...env, target: 'pdf', scale: 0.75 });
+    assert.equal(pictureCacheStats().bytes, 400 * 300 * 4);
+  });
+
+  it('the cache stays within its byte budget and can be disabled', async () => {
+    const env = await testEnv();
+    setPictureCacheLimit(150 * 75 * 4 + 10); // room for one 150×75 bitmap (400×200 covering 100×75)
+    await paint(photo(`${FIXTURE_BASE}quadrants.png`), env);
+    await paint(photo(`${FIXTURE_BASE}quadrants.jpg`), env);
+    assert.equal(pictureCacheStats().entries, 1);
+    assert.ok(pictureCacheStats().bytes <= pictureCacheStats().limit);
+    setPictureCacheLimit(0);
+    await paint(photo(`${FIXTURE_BASE}quadrants.png`), env);
+    assert.equal(pictureCacheStats().entries, 0);
+  });
+
+  it('same URL with new bytes is decoded again (the cache keys on content)', async () => {
+    const url = 'https://a.test/changing.png';
+    const env = await testEnv();
+    const red = await sharp({
+      create: { width: 10, height: 10, channels: 3, background: '#ff0000' },
+    })
+      .png()
+      .toBuffer();
+    const blue = await sharp({
+      create: { width: 10, height: 10, channels: 3, background: '#0000ff' },
+    })
+      .png()
+      .toBuffer();
+    const canvas = createCanvas(10, 10);
+    const design = designOf({
+      width: 10,
+      height: 10,
+      layers: [{ name: 'p', type: 'picture', x: 0, y: 0, width: 10, height: 10, image: url }],
+    });
+    await paintDesign(canvas.getContext('2d'), design, { ...env, files: new Map([[url, red]]) });
+    await paintDesign(canvas.getContext('2d'), design, { ...env, files: new Map([[url, blue]]) });
+    assert.deepEqual([...canvas.getContext('2d').getImageData(5, 5, 1, 1).data], [0, 0, 255, 255]);
+  });
+});
+
+describe('fitPicture and object_position', () => {
+  it('cover crops around the focal point; contain aligns; fill stretches', () => {
+    const cover = fitPicture(
+      { width: 100, height: 100 },
+      { width: 400, height: 200 },
+      'cover',
+      { x: 0, y: 0.5 },
+      1,
+    );
+    assert.deepEqual(
+      [cover.decodeWidth, cover.decodeHeight, cover.sx, cover.sw],
+      [200, 100, 0, 100],
+    );
+    const right = fitPicture(
+      { width: 100, height: 100 },
+      { width: 400, height: 200 },
+      'cover',
+      { x: 1, y: 0.5 },
+      1,
+    );
+    assert.equal(right.sx, 100);
+    const contain = fitPicture(
+      { width: 100, height: 100 },
+      { width: 400, height: 200 },
+      'contain',
+      { x: 0.5, y: 1 },
+      1,
+    );
+    assert.deepEqual([contain.dw, contain.dh, contain.dy], [100, 50, 50]);
+    const fill = fitPicture(
+      { width: 100, height: 30 },
+      { width: 400, height: 200 },
+      'fill',
+      { x: 0.5, y: 0.5 },
+      2,
+    );
+    assert.deepEqual([fill.decodeWidth, fill.decodeHeight], [200, 60]);
+  });
+
+  it('never decodes beyond the source size', () => {
+    const plan = fitPicture(
+      { width: 1000, height: 1000 },
+      { width: 50, height: 40 },
+      'cover',
+      { x: 0.5, y: 0.5 },
+      3,
+    );
+    assert.deepEqual([plan.decodeWidth, plan.decodeHeight], [50, 40]);
+  });
+
+  it('parses keywords and percentages like CSS', () => {
+    assert.deepEqual(parseObjectPosition('center'), { x: 0.5, y: 0.5 });
+    assert.deepEqual(parseObjectPosition('left top'), { x: 0, y: 0 });
+    assert.deepEqual(parseObjectPosition('top left'), { x: 0, y: 0 });
+    assert.deepEqual(parseObjectPosition('right'), { x: 1, y: 0.5 });
+    assert.deepEqual(parseObjectPosition('bottom'), { x: 0.5, y: 1 });
+    assert.deepEqual(parseObjectPosition('25% 75%'), { x: 0.25, y: 0.75 });
+    assert.deepEqual(parseObjectPosition('right 10%'), { x: 1, y: 0.1 });
+    for (const bad of ['', 'left right', 'up', '120% 0%', '1 2 3'])
+      assert.equal(parseObjectPosition(bad), undefined, bad);
+  });
+});
