@@ -1,0 +1,433 @@
+/** Kysely implementation of the GenerationRepository port (images, pdfs, credit ledger, limits). */
+import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
+import type {
+  ClaimOptions,
+  ClaimResult,
+  CreditUsage,
+  GenerationRepository,
+  NewRenderRow,
+  RenderRequest,
+  RenderRow,
+  ResourceType,
+} from '../core/generation/generation-repository.ts';
+import { newId, nowIso } from '../core/ids.ts';
+import type { Database } from './database.ts';
+import { prepareQuery } from './prepared-query.ts';
+import type { RenderTable } from './schema.ts';
+
+const TABLE = { image: 'images', pdf: 'pdfs' } as const;
+const TYPES: ResourceType[] = ['image', 'pdf'];
+
+function toRow(type: ResourceType, r: Selectable<RenderTable>): RenderRow {
+  return {
+    type,
+    id: Number(r.id),
+    project_id: r.project_id,
+    status: r.status,
+    request: JSON.parse(r.request) as RenderRequest,
+    passthrough: r.passthrough === null ? undefined : JSON.parse(r.passthrough),
+    webhook_success: r.webhook_success,
+    webhook_error: r.webhook_error,
+    errors: JSON.parse(r.errors) as string[],
+    file_key: r.file_key,
+    test_mode: Number(r.test_mode) === 1,
+    credits: Number(r.credits),
+    has_transfer: Number(r.has_transfer) === 1,
+    claimed_by: r.claimed_by,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** One resource's charge. */
+interface ChargeEntry {
+  projectId: string;
+  type: ResourceType;
+  id: number;
+  credits: number;
+}
+
+/** Records a charge once per resource (later calls do nothing), in `db` or a transaction. */
+async function chargeIn(db: Database, entry: ChargeEntry): Promise<void> {
+  await CHARGE.execute(db, {
+    id: newId(16),
+    projectId: entry.projectId,
+    type: entry.type,
+    resourceId: entry.id,
+    credits: entry.credits,
+    at: nowIso(),
+  });
+}
+
+// Read by every creation that costs credits.
+const CREDIT_LIMIT = prepareQuery<{ projectId: string }, { credit_limit: number }>(
+  ['projectId'],
+  (db, p) =>
+    db.selectFrom('credit_limits').select('credit_limit').where('project_id', '=', p.projectId),
+);
+
+// The statements of every render, compiled once per table (see prepared-query.ts).
+const CHARGE = prepareQuery<{
+  id: string;
+  projectId: string;
+  type: ResourceType;
+  resourceId: number;
+  credits: number;
+  at: string;
+}>(['id', 'projectId', 'type', 'resourceId', 'credits', 'at'], (db, p) =>
+  db
+    .insertInto('credit_ledger')
+    .values({
+      id: p.id,
+      project_id: p.projectId,
+      resource_type: p.type,
+      resource_id: p.resourceId,
+      credits: p.credits,
+      created_at: p.at,
+    })
+    .onConflict((oc) => oc.columns(['resource_type', 'resource_id']).doNothing()),
+);
+
+/** One prepared query per table (images, pdfs). */
+function perTable<P extends object, R>(
+  names: readonly (keyof P & string)[],
+  build: (db: Database, table: 'images' | 'pdfs', p: P) => Compilable<R>,
+) {
+  return {
+    image: prepareQuery<P, R>(names, (db, p) => build(db, 'images', p)),
+    pdf: prepareQuery<P, R>(names, (db, p) => build(db, 'pdfs', p)),
+  };
+}
+
+type NewRowValues = Omit<Insertable<RenderTable>, 'id'>;
+const INSERT_ROW = perTable<NewRowValues, Selectable<RenderTable>>(
+  [
+    'project_id',
+    'status',
+    'request',
+    'passthrough',
+    'webhook_success',
+    'webhook_error',
+    'errors',
+    'file_key',
+    'test_mode',
+    'credits',
+    'has_transfer',
+    'claimed_by',
+    'claim_until',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+  ],
+  (db, table, p) => db.insertInto(table).values(p).returningAll(),
+);
+
+const FIND_ROW = perTable<{ id: number }, Selectable<RenderTable>>(['id'], (db, table, p) =>
+  db.selectFrom(table).selectAll().where('id', '=', p.id).where('deleted_at', 'is', null),
+);
+
+const CLAIM_ROW = perTable<{ id: number; owner: string; until: string; now: string }, never>(
+  ['id', 'owner', 'until', 'now'],
+  (db, table, p) =>
+    db
+      .updateTable(table)
+      .set({ claimed_by: p.owner, claim_until: p.until })
+      .where('id', '=', p.id)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('claim_until', 'is', null),
+          eb('claim_until', '<', p.now),
+          eb('claimed_by', '=', p.owner),
+        ]),
+      ),
+);
+
+const FINISH_ROW = perTable<{ id: number; fileKey: string; at: string }, Selectable<RenderTable>>(
+  ['id', 'fileKey', 'at'],
+  (db, table, p) =>
+    db
+      .updateTable(table)
+      .set({ status: 'finished', file_key: p.fileKey, updated_at: p.at, claim_until: null })
+      .where('id', '=', p.id)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .returningAll(),
+);
+
+function until(leaseMs: number): string {
+  return new Date(Date.now() + leaseMs).toISOString();
+}
+
+/** Images, PDFs and credits in the SQL database. */
+export class SqlGenerationRepository implements GenerationRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<RenderRow> {
+    const now = nowIso();
+    const [inserted] = await INSERT_ROW[type].rows(this.db, {
+      project_id: row.project_id,
+      status: 'queued',
+      request: JSON.stringify(row.request),
+      passthrough: row.passthrough === undefined ? null : JSON.stringify(row.passthrough),
+      webhook_success: row.webhook_success,
+      webhook_error: row.webhook_error,
+      errors: '[]',
+      file_key: null,
+      test_mode: row.test_mode ? 1 : 0,
+      credits: row.credits,
+      has_transfer: row.has_transfer ? 1 : 0,
+      claimed_by: claim?.owner ?? null,
+      claim_until: claim ? until(claim.leaseMs) : null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
+    if (!inserted) throw new Error(`inserting the ${type} row returned nothing`);
+    return toRow(type, inserted);
+  }
+
+  async find(type: ResourceType, id: number): Promise<RenderRow | undefined> {
+    const [r] = await FIND_ROW[type].rows(this.db, { id });
+    return r && toRow(type, r);
+  }
+
+  async findForProject(
+    type: ResourceType,
+    projectId: string,
+    id: number,
+  ): Promise<RenderRow | undefined> {
+    const r = await this.db
+      .selectFrom(TABLE[type])
+      .selectAll()
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return r && toRow(type, r);
+  }
+
+  async claim(
+    type: ResourceType,
+    id: number,
+    claim: ClaimOptions,
+    takeOverFrom?: string,
+  ): Promise<ClaimResult> {
+    const now = nowIso();
+    const claimed = takeOverFrom
+      ? await this.takeOver(type, id, claim, takeOverFrom, now)
+      : await CLAIM_ROW[type].changes(this.db, {
+          id,
+          owner: claim.owner,
+          until: until(claim.leaseMs),
+          now,
+        });
+    if (claimed > 0) return 'claimed';
+    const row = await this.find(type, id);
+    return row && row.status === 'queued' ? 'held' : 'gone';
+  }
+
+  /** The rare claim that may also take over a dead owner's: built per call. */
+  private async takeOver(
+    type: ResourceType,
+    id: number,
+    claim: ClaimOptions,
+    takeOverFrom: string,
+    now: string,
+  ): Promise<number> {
+    const res = await this.db
+      .updateTable(TABLE[type])
+      .set({ claimed_by: claim.owner, claim_until: until(claim.leaseMs) })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('claim_until', 'is', null),
+          eb('claim_until', '<', now),
+          eb('claimed_by', '=', claim.owner),
+          eb('claimed_by', '=', takeOverFrom),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  async renewClaims(claim: ClaimOptions): Promise<void> {
+    for (const type of TYPES) {
+      await this.db
+        .updateTable(TABLE[type])
+        .set({ claim_until: until(claim.leaseMs) })
+        .where('claimed_by', '=', claim.owner)
+        .where('status', '=', 'queued')
+        .execute();
+    }
+  }
+
+  async markFinished(
+    type: ResourceType,
+    id: number,
+    fileKey: string,
+  ): Promise<RenderRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const [r] = await FINISH_ROW[type].rows(trx, { id, fileKey, at: nowIso() });
+      if (!r) return undefined;
+      const row = toRow(type, r);
+      if (!row.test_mode && row.credits > 0) {
+        await chargeIn(trx, { projectId: row.project_id, type, id, credits: row.credits });
+      }
+      return row;
+    });
+  }
+
+  async markError(
+    type: ResourceType,
+    id: number,
+    errors: string[],
+  ): Promise<RenderRow | undefined> {
+    const r = await this.db
+      .updateTable(TABLE[type])
+      .set({
+        status: 'error',
+        errors: JSON.stringify(errors),
+        updated_at: nowIso(),
+        claim_until: null,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return r && toRow(type, r);
+  }
+
+  async markDeleted(
+    type: ResourceType,
+    projectId: string,
+    id: number,
+  ): Promise<RenderRow | undefined> {
+    const row = await this.findForProject(type, projectId, id);
+    if (!row) return undefined;
+    const now = nowIso();
+    const res = await this.db
+      .updateTable(TABLE[type])
+      .set({ deleted_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0 ? row : undefined;
+  }
+
+  async remove(type: ResourceType, id: number): Promise<void> {
+    await this.db.deleteFrom(TABLE[type]).where('id', '=', id).execute();
+  }
+
+  async expiredClaims(
+    limit: number,
+  ): Promise<Array<{ type: ResourceType; id: number; claim_until: string }>> {
+    const now = nowIso();
+    const out: Array<{ type: ResourceType; id: number; claim_until: string }> = [];
+    for (const type of TYPES) {
+      const rows = await this.db
+        .selectFrom(TABLE[type])
+        .select(['id', 'claim_until'])
+        .where('status', '=', 'queued')
+        .where('deleted_at', 'is', null)
+        .where('claim_until', 'is not', null)
+        .where('claim_until', '<', now)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      for (const r of rows) out.push({ type, id: Number(r.id), claim_until: r.claim_until ?? '' });
+    }
+    return out;
+  }
+
+  async claimedQueued(
+    limit: number,
+  ): Promise<Array<{ type: ResourceType; id: number; claimed_by: string; claim_until: string }>> {
+    const out: Array<{ type: ResourceType; id: number; claimed_by: string; claim_until: string }> =
+      [];
+    for (const type of TYPES) {
+      const rows = await this.db
+        .selectFrom(TABLE[type])
+        .select(['id', 'claimed_by', 'claim_until'])
+        .where('status', '=', 'queued')
+        .where('deleted_at', 'is', null)
+        .where('claimed_by', 'is not', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      for (const r of rows)
+        out.push({
+          type,
+          id: Number(r.id),
+          claimed_by: r.claimed_by ?? '',
+          claim_until: r.claim_until ?? '',
+        });
+    }
+    return out;
+  }
+
+  async unclaimedQueued(limit: number): Promise<Array<{ type: ResourceType; id: number }>> {
+    const out: Array<{ type: ResourceType; id: number }> = [];
+    for (const type of TYPES) {
+      const rows = await this.db
+        .selectFrom(TABLE[type])
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('deleted_at', 'is', null)
+        .where('claimed_by', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      for (const r of rows) out.push({ type, id: Number(r.id) });
+    }
+    return out;
+  }
+
+  async charge(entry: ChargeEntry): Promise<void> {
+    await chargeIn(this.db, entry);
+  }
+
+  async usage(projectId: string): Promise<CreditUsage> {
+    const used = await this.db
+      .selectFrom('credit_ledger')
+      .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    let reserved = 0;
+    for (const type of TYPES) {
+      const r = await this.db
+        .selectFrom(TABLE[type])
+        .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
+        .where('project_id', '=', projectId)
+        .where('status', '=', 'queued')
+        .where('deleted_at', 'is', null)
+        .where('test_mode', '=', 0)
+        .executeTakeFirstOrThrow();
+      reserved += Number(r.total);
+    }
+    return { used: Number(used.total), reserved };
+  }
+
+  async getCreditLimit(projectId: string): Promise<number | null> {
+    const [r] = await CREDIT_LIMIT.rows(this.db, { projectId });
+    return r ? Number(r.credit_limit) : null;
+  }
+
+  async setCreditLimit(projectId: string, limit: number | null): Promise<void> {
+    if (limit === null) {
+      await this.db.deleteFrom('credit_limits').where('project_id', '=', projectId).execute();
+      return;
+    }
+    await this.db
+      .insertInto('credit_limits')
+      .values({ project_id: projectId, credit_limit: limit, updated_at: nowIso() })
+      .onConflict((oc) =>
+        oc.column('project_id').doUpdateSet({ credit_limit: limit, updated_at: nowIso() }),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * SQL side of the embedded job queue: every state change is one conditional statement, so any
+ * number of processes sharing one SQLite file or PostgreSQL database never take the same job.
+ */
+import { sql } from 'kysely';
+import { isPostgres, type Database } from './database.ts';
+import { prepareQuery } from './prepared-query.ts';
+import type { JobsTable } from './schema.ts';
+
+/** A job row as the queue reads it. */
+export type JobRow = JobsTable;
+
+/** Job statuses of the jobs table. */
+export type JobStatus = JobsTable['status'];
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+// The statements every job runs, compiled once (see prepared-query.ts).
+const INSERT = prepareQuery<{ id: string; kind: string; payload: string; at: string }>(
+  ['id', 'kind', 'payload', 'at'],
+  (db, p) =>
+    db
+      .insertInto('jobs')
+      .values({
+        id: p.id,
+        kind: p.kind,
+        payload: p.payload,
+        status: 'queued',
+        attempt: 0,
+        run_after: p.at,
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        created_at: p.at,
+        updated_at: p.at,
+      })
+      .onConflict((oc) => oc.column('id').doNothing()),
+);
+
+const CLAIM = prepareQuery<{ owner: string; limit: number; now: string; until: string }, JobRow>(
+  ['owner', 'limit', 'now', 'until'],
+  (db, p) => {
+    let candidates = db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('run_after', '<=', p.now)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(p.limit);
+    const pg = isPostgres(db);
+    if (pg) candidates = candidates.forUpdate().skipLocked();
+    return (
+      db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          attempt: eb('attempt', '+', 1),
+          locked_by: p.owner,
+          lease_until: p.until,
+          updated_at: p.now,
+        }))
+        // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
+        // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once.
+        .where((eb) =>
+          pg ? eb('id', '=', sql<string>`any(array(${candidates}))`) : eb('id', 'in', candidates),
+        )
+        .where('status', '=', 'queued')
+        .returningAll()
+    );
+  },
+);
+
+const SETTLE = prepareQuery<{
+  owner: string;
+  id: string;
+  status: 'done' | 'failed';
+  error: string | null;
+  at: string;
+}>(['owner', 'id', 'status', 'error', 'at'], (db, p) =>
+  db
+    .updateTable('jobs')
+    .set({ status: p.status, last_error: p.error, lease_until: null, updated_at: p.at })
+    .where('id', '=', p.id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', p.owner),
+);
+
+/** Kysely queries of the jobs table. */
+export class JobQueueStore {
+  constructor(private readonly db: Database) {}
+
+  /** Inserts a queued job; false when a job with this id already exists (any status). */
+  async insert(
+    job: { id: string; kind: string; payload: string },
+    now = Date.now(),
+  ): Promise<boolean> {
+    const at = iso(now);
+    const changed = await INSERT.changes(this.db, { ...job, at });
+    return changed > 0;
+  }
+
+  /**
+   * Takes up to `limit` queued jobs, oldest first, for `owner` with a lease of `leaseMs`.
+   * The status check in the UPDATE makes the claim atomic; PostgreSQL also skips rows another
+   * claimer has locked instead of waiting for it.
+   */
+  async claim(owner: string, limit: number, leaseMs: number, now = Date.now()): Promise<JobRow[]> {
+    if (limit <= 0) return [];
+    const rows = await CLAIM.rows(this.db, {
+      owner,
+      limit,
+      now: iso(now),
+      until: iso(now + leaseMs),
+    });
+    return rows.sort(
+      (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+    );
+  }
+
+  /** Extends the leases of `ids` still held by `owner`; returns the ids it still holds. */
+  async renew(owner: string, ids: string[], leaseMs: number, now = Date.now()): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: iso(now + leaseMs), updated_at: iso(now) })
+      .where('id', 'in', ids)
+      .where('status', '=', 'running')
+      .where('locked_by', '=', owner)
+      .returning('id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** running → done or failed, only while `owner` still holds the job. */
+  async settle(
+    owner: string,
+    id: string,
+    status: 'done' | 'failed',
+    error: string | null,
+    now = Date.now(),
+  ): Promise<boolean> {
+    const changed = await SETTLE.changes(this.db, { owner, id, status, error, at: iso(now) });
+    return changed > 0;
+  }
+
+  /** Puts running jobs whose lease has expired back in the queue; returns how many. */
+  async requeueExpired(now = Date.now()): Promise<number> {
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', locked_by: null, lease_until: null, updated_at: iso(now) })
+      .where('status', '=', 'running')
+      .where('lease_until', '<', iso(now))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  /** Puts the running jobs of owners known to be dead back in the queue; returns how many. */
+  async requeueOwners(owners: string[], now = Date.now()): Promise<number> {
+    if (owners.length === 0) return 0;
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', locked_by: null, lease_until: null, updated_at: iso(now) })
+      .where('status', '=', 'running')
+      .where('locked_by', 'in', owners)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  /** The distinct owners of running jobs. */
+  async runningOwners(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('locked_by')
+      .distinct()
+      .where('status', '=', 'running')
+      .execute();
+    return rows.map((r) => r.locked_by).filter((o): o is string => o !== null);
+  }
+
+  /** Deletes done and failed jobs last changed before `before` (dedupe holds until then). */
+  async prune(before: number): Promise<number> {
+    const res = await this.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['done', 'failed'])
+      .where('updated_at', '<', iso(before))
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  /** One job by id (for tests and diagnostics). */
+  async find(id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Number of jobs per status. */
+  async counts(): Promise<Record<JobStatus, number>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .groupBy('status')
+      .execute();
+    const out: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+    for (const r of rows) out[r.status] = Number(r.n);
+    return out;
+  }
+}

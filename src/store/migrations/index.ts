@@ -1,0 +1,48 @@
+/**
+ * The one ordered set of migrations for SQLite and PostgreSQL, kept in code (not read from a
+ * folder) so they work the same from source and from any bundle. Add new ones at the end.
+ */
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { isPostgres, type Database } from '../database.ts';
+import * as foundation from './0001-foundation.ts';
+import * as templatesCollections from './0002-templates-collections.ts';
+import * as fonts from './0003-fonts.ts';
+import * as jobs from './0004-jobs.ts';
+import * as webhooks from './0005-webhooks.ts';
+import * as generation from './0006-generation.ts';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-templates-collections': templatesCollections,
+  '0003-fonts': fonts,
+  '0004-jobs': jobs,
+  '0005-webhooks': webhooks,
+  '0006-generation': generation,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Database): Promise<void> {
+  // Kysely looks for its migration tables in every schema unless told which one; with several
+  // schemas on one PostgreSQL server (one per test) it would find another schema's and fail.
+  const schema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

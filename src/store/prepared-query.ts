@@ -1,0 +1,78 @@
+/**
+ * Queries built and compiled by Kysely once, then run with new values. Building a query (an
+ * immutable node tree per call) and compiling it to SQL cost more CPU than SQLite spends running
+ * the small statements of the render path, and every image runs the same dozen of them; a
+ * prepared query keeps the compiled SQL and only swaps its parameters.
+ *
+ * The builder receives placeholders: unique marker strings that end up among the compiled
+ * query's parameters, where each run puts its own values. Only fixed-shape queries fit (no
+ * `in (...)` lists whose length varies); values written into the builder directly stay fixed.
+ */
+import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
+import { isPostgres, type Database } from './database.ts';
+
+/** Placeholders for the named parameters (typed as their values so builders type-check). */
+export type Placeholders<P> = { readonly [K in keyof P]: P[K] };
+
+const MARK = '\u0000prepared:';
+
+/** A query compiled once per SQL dialect, run with parameters. */
+export class PreparedQuery<P extends object, R> {
+  private readonly compiled = new Map<
+    'pg' | 'sqlite',
+    { query: CompiledQuery<R>; slots: (keyof P | null)[] }
+  >();
+
+  constructor(
+    private readonly names: readonly (keyof P & string)[],
+    private readonly build: (db: Database, p: Placeholders<P>) => Compilable<R>,
+  ) {}
+
+  /** Runs the query on `db` (or a transaction) with `params`. */
+  execute(db: Database, params: P): Promise<QueryResult<R>> {
+    const { query, slots } = this.compile(db);
+    const parameters = query.parameters.map((v, i) => {
+      const slot = slots[i];
+      return slot === null ? v : params[slot];
+    });
+    return db.executeQuery<R>({ ...query, parameters });
+  }
+
+  /** The rows the query returned. */
+  async rows(db: Database, params: P): Promise<R[]> {
+    return (await this.execute(db, params)).rows;
+  }
+
+  /** Rows changed by an UPDATE, INSERT or DELETE without RETURNING. */
+  async changes(db: Database, params: P): Promise<number> {
+    return Number((await this.execute(db, params)).numAffectedRows ?? 0n);
+  }
+
+  private compile(db: Database) {
+    const dialect = isPostgres(db) ? 'pg' : 'sqlite';
+    let found = this.compiled.get(dialect);
+    if (!found) {
+      const marks = Object.fromEntries(
+        this.names.map((n) => [n, `${MARK}${n}`]),
+      ) as Placeholders<P>;
+      const query = this.build(db, marks).compile();
+      const slots = query.parameters.map((v) =>
+        typeof v === 'string' && v.startsWith(MARK) ? (v.slice(MARK.length) as keyof P) : null,
+      );
+      const missing = this.names.filter((n) => !slots.includes(n));
+      if (missing.length)
+        throw new Error(`prepared query lost its parameters ${missing.join(', ')}`);
+      found = { query, slots };
+      this.compiled.set(dialect, found);
+    }
+    return found;
+  }
+}
+
+/** Declares a prepared query with named parameters; see the module comment. */
+export function prepareQuery<P extends object, R = unknown>(
+  names: readonly (keyof P & string)[],
+  build: (db: Database, p: Placeholders<P>) => Compilable<R>,
+): PreparedQuery<P, R> {
+  return new PreparedQuery(names, build);
+}

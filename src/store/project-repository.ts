@@ -1,0 +1,113 @@
+/** Kysely implementation of the ProjectRepository port. */
+import type {
+  Account,
+  Caller,
+  Project,
+  ProjectRepository,
+  TokenInfo,
+  TokenKind,
+} from '../core/projects.ts';
+import { newId, nowIso } from '../core/ids.ts';
+import type { Database } from './database.ts';
+import { prepareQuery } from './prepared-query.ts';
+
+// Every authenticated request runs it, so it is compiled once (see prepared-query.ts).
+const CALLER_BY_TOKEN = prepareQuery<
+  { tokenHash: string },
+  {
+    token_id: string;
+    kind: string;
+    id: string;
+    account_id: string;
+    title: string;
+    created_at: string;
+  }
+>(['tokenHash'], (db, p) =>
+  db
+    .selectFrom('api_tokens as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .select(['t.id as token_id', 't.kind', 'p.id', 'p.account_id', 'p.title', 'p.created_at'])
+    .where('t.token_hash', '=', p.tokenHash)
+    .where('t.revoked_at', 'is', null),
+);
+
+/** Accounts, projects and tokens in the SQL database. */
+export class SqlProjectRepository implements ProjectRepository {
+  constructor(private readonly db: Database) {}
+
+  async createAccount(title: string): Promise<Account> {
+    const row = { id: newId(), title, created_at: nowIso() };
+    await this.db.insertInto('accounts').values(row).execute();
+    return row;
+  }
+
+  async findAccount(id: string): Promise<Account | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    return this.db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute();
+  }
+
+  async createProject(accountId: string, title: string): Promise<Project> {
+    const row = { id: newId(), account_id: accountId, title, created_at: nowIso() };
+    await this.db.insertInto('projects').values(row).execute();
+    return row;
+  }
+
+  async findProject(id: string): Promise<Project | undefined> {
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listProjects(): Promise<Project[]> {
+    return this.db.selectFrom('projects').selectAll().orderBy('created_at').orderBy('id').execute();
+  }
+
+  async insertToken(projectId: string, kind: TokenKind, tokenHash: string): Promise<TokenInfo> {
+    const row = {
+      id: newId(),
+      project_id: projectId,
+      kind,
+      token_hash: tokenHash,
+      created_at: nowIso(),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    await this.db.insertInto('api_tokens').values(row).execute();
+    const { token_hash: _hash, ...info } = row;
+    return info;
+  }
+
+  async listTokens(projectId?: string): Promise<TokenInfo[]> {
+    let q = this.db
+      .selectFrom('api_tokens')
+      .select(['id', 'project_id', 'kind', 'created_at', 'last_used_at', 'revoked_at']);
+    if (projectId) q = q.where('project_id', '=', projectId);
+    return q.orderBy('created_at').orderBy('id').execute();
+  }
+
+  async revokeToken(id: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async findCallerByTokenHash(tokenHash: string): Promise<Caller | undefined> {
+    const [row] = await CALLER_BY_TOKEN.rows(this.db, { tokenHash });
+    if (!row) return undefined;
+    return {
+      project: {
+        id: row.id,
+        account_id: row.account_id,
+        title: row.title,
+        created_at: row.created_at,
+      },
+      tokenId: row.token_id,
+      testMode: row.kind === 'test',
+    };
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Kysely table types. Every table is shared by SQLite and PostgreSQL, so columns use portable
+ * types: text ids, ISO 8601 text timestamps, JSON as text, booleans as 0/1 integers.
+ * Each migration's owner adds its tables' interfaces here.
+ */
+import type { Generated } from 'kysely';
+import type { DeliveryRow } from '../webhooks/webhook-store.ts';
+
+/** accounts: owners of projects and legacy fonts. */
+export interface AccountsTable {
+  id: string;
+  title: string;
+  created_at: string;
+}
+
+/** projects: the scope of every API call. */
+export interface ProjectsTable {
+  id: string;
+  account_id: string;
+  title: string;
+  created_at: string;
+}
+
+/** api_tokens: hashed bearer tokens. */
+export interface ApiTokensTable {
+  id: string;
+  project_id: string;
+  kind: 'live' | 'test';
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** templates: metadata and the design document (JSON text) of each template. */
+export interface TemplatesTable {
+  uuid: string;
+  project_id: string;
+  title: string;
+  /** Lower-cased title, for case-insensitive filtering and sorting the same way on both databases. */
+  title_key: Generated<string>;
+  width: number;
+  height: number;
+  /** JSON array of strings. */
+  tags: string;
+  /** JSON text, or null. */
+  custom_data: string | null;
+  /** JSON document {width, height, background, layers}. */
+  design: string;
+  thumbnail: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** template_tags: one row per tag of a template, for tag filtering (tag_key is lower-cased). */
+export interface TemplateTagsTable {
+  template_uuid: string;
+  tag: string;
+  tag_key: string;
+}
+
+/** collections: named groups of a project's templates. */
+export interface CollectionsTable {
+  id: string;
+  project_id: string;
+  title: string;
+  /** JSON text of a string or an object, or null. */
+  custom_data: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** collection_templates: which templates a collection holds, in attach order. */
+export interface CollectionTemplatesTable {
+  collection_id: string;
+  template_uuid: string;
+  position: number;
+}
+
+/** images and pdfs: generated files and their public state (same columns in both tables). */
+export interface RenderTable {
+  id: Generated<number>;
+  project_id: string;
+  status: 'queued' | 'finished' | 'error';
+  request: string;
+  passthrough: string | null;
+  webhook_success: string | null;
+  webhook_error: string | null;
+  errors: Generated<string>;
+  file_key: string | null;
+  test_mode: number;
+  credits: number;
+  has_transfer: number;
+  claimed_by: string | null;
+  claim_until: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** credit_ledger: one charge per finished image or PDF. */
+export interface CreditLedgerTable {
+  id: string;
+  project_id: string;
+  resource_type: 'image' | 'pdf';
+  resource_id: number;
+  credits: number;
+  created_at: string;
+}
+
+/** credit_limits: optional per-project credit limit (no row = unlimited). */
+export interface CreditLimitsTable {
+  project_id: string;
+  credit_limit: number;
+  updated_at: string;
+}
+
+/** jobs: the embedded job queue (src/queue/local); payloads are JSON text. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempt: number;
+  run_after: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** fonts: project fonts (project_id set) and legacy account-wide fonts (project_id null). */
+export interface FontsTable {
+  uuid: string;
+  project_id: string | null;
+  account_id: string;
+  title: string;
+  filename: string;
+  format: 'ttf' | 'otf' | 'woff' | 'woff2';
+  family: string;
+  size_bytes: number;
+  created_at: string;
+}
+
+/** font_files: the bytes of each font (bytea on PostgreSQL, blob on SQLite), one row per font. */
+export interface FontFilesTable {
+  font_uuid: string;
+  data: Buffer;
+}
+
+/** webhook_secrets: the per-project key that signs webhook deliveries. */
+export interface WebhookSecretsTable {
+  project_id: string;
+  secret: string;
+  created_at: string;
+}
+
+/** webhook_deliveries: one row per (resource, event); attempts are counted on the row. */
+export type WebhookDeliveriesTable = DeliveryRow;
+
+/** The whole database, as Kysely sees it. */
+export interface DB {
+  accounts: AccountsTable;
+  projects: ProjectsTable;
+  api_tokens: ApiTokensTable;
+  fonts: FontsTable;
+  font_files: FontFilesTable;
+  templates: TemplatesTable;
+  template_tags: TemplateTagsTable;
+  collections: CollectionsTable;
+  collection_templates: CollectionTemplatesTable;
+  images: RenderTable;
+  pdfs: RenderTable;
+  credit_ledger: CreditLedgerTable;
+  credit_limits: CreditLimitsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  jobs: JobsTable;
+}
+
+/** Re-exported so table modules need one import. */
+export type { Generated };

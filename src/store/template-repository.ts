@@ -1,0 +1,320 @@
+/** Kysely implementation of the TemplateRepository port. */
+import { sql, type Selectable } from 'kysely';
+import { newId } from '../core/ids.ts';
+import type { Page, PageRequest } from '../core/pagination.ts';
+import {
+  tagKey,
+  type NewTemplate,
+  type Template,
+  type TemplateDesign,
+  type TemplateListFilter,
+  type TemplateOrder,
+  type TemplatePatch,
+  type TemplateRepository,
+  type TemplateWithDesign,
+} from '../core/templates.ts';
+import { isPostgres, type Database } from './database.ts';
+import { paginate } from './paginate.ts';
+import type { TemplatesTable } from './schema.ts';
+import { monotonicNow } from './monotonic-now.ts';
+import { DesignCache } from './design-cache.ts';
+import { prepareQuery } from './prepared-query.ts';
+
+type Row = Selectable<TemplatesTable>;
+
+function parseJson(text: string | null, fallback: unknown): unknown {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+/** Row → template metadata. */
+function toTemplate(row: Row): Template {
+  const tags = parseJson(row.tags, []);
+  return {
+    uuid: row.uuid,
+    project_id: row.project_id,
+    title: row.title,
+    width: Number(row.width),
+    height: Number(row.height),
+    tags: Array.isArray(tags) ? (tags as string[]) : [],
+    custom_data: parseJson(row.custom_data, null),
+    thumbnail: row.thumbnail,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Row → design; a row written by hand without layers still reads as a valid empty design. */
+function toDesign(row: Row): TemplateDesign {
+  const parsed = parseJson(row.design, null) as Partial<TemplateDesign> | null;
+  return {
+    ...parsed,
+    width: typeof parsed?.width === 'number' ? parsed.width : Number(row.width),
+    height: typeof parsed?.height === 'number' ? parsed.height : Number(row.height),
+    background: parsed?.background === undefined ? '#ffffff' : parsed.background,
+    layers: Array.isArray(parsed?.layers) ? parsed.layers : [],
+  };
+}
+
+function withDesign(row: Row): TemplateWithDesign {
+  return { ...toTemplate(row), design: toDesign(row) };
+}
+
+const ORDER_COLUMNS = {
+  created_at: 't.created_at',
+  updated_at: 't.updated_at',
+  title: 't.title_key',
+};
+
+// One template of a project; read for every image (creation and render job), so prepared.
+const FIND_ROW = prepareQuery<{ uuid: string; projectId: string }, Row>(
+  ['uuid', 'projectId'],
+  (db, p) =>
+    db
+      .selectFrom('templates')
+      .selectAll()
+      .where('uuid', '=', p.uuid)
+      .where('project_id', '=', p.projectId),
+);
+
+/** Templates in the SQL database; tags are mirrored into template_tags for filtering. */
+export class SqlTemplateRepository implements TemplateRepository {
+  private readonly designs = new DesignCache();
+
+  constructor(private readonly db: Database) {}
+
+  async list(
+    projectId: string,
+    filter: TemplateListFilter,
+    order: TemplateOrder,
+    page: PageRequest,
+  ): Promise<Page<TemplateWithDesign>> {
+    let q = this.db
+      .selectFrom('templates as t')
+      .selectAll('t')
+      .where('t.project_id', '=', projectId);
+    if (filter.collectionId !== undefined) {
+      const collectionId = filter.collectionId;
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('collection_templates as ct')
+            .innerJoin('collections as c', 'c.id', 'ct.collection_id')
+            .select('ct.template_uuid')
+            .whereRef('ct.template_uuid', '=', 't.uuid')
+            .where('c.id', '=', collectionId)
+            .where('c.project_id', '=', projectId),
+        ),
+      );
+    }
+    if (filter.titleFilter !== undefined && filter.titleFilter !== '') {
+      // instr/strpos instead of LIKE: no wildcard escaping, same meaning on both databases.
+      const needle = tagKey(filter.titleFilter);
+      const position = isPostgres(this.db)
+        ? sql<number>`strpos(t.title_key, ${needle})`
+        : sql<number>`instr(t.title_key, ${needle})`;
+      q = q.where(position, '>', 0);
+    }
+    if (filter.tag !== undefined && filter.tag !== '') {
+      const key = tagKey(filter.tag.trim());
+      const nested = key.includes('/');
+      const prefix = `${key}/`;
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('template_tags as tt')
+            .select('tt.template_uuid')
+            .whereRef('tt.template_uuid', '=', 't.uuid')
+            .where((eb) =>
+              nested
+                ? eb('tt.tag_key', '=', key)
+                : eb.or([
+                    eb('tt.tag_key', '=', key),
+                    // A parent tag also matches its children: the key starts with "parent/".
+                    eb(sql`substr(tt.tag_key, 1, ${prefix.length})`, '=', prefix),
+                  ]),
+            ),
+        ),
+      );
+    }
+    const column = ORDER_COLUMNS[order.field];
+    const result = await paginate(
+      q,
+      {
+        column,
+        idColumn: 't.uuid',
+        direction: order.direction,
+        valueOf: (row: Row) => (order.field === 'title' ? row.title_key : row[order.field]),
+        idOf: (row: Row) => row.uuid,
+      },
+      page,
+    );
+    return { ...result, items: result.items.map(withDesign) };
+  }
+
+  async find(projectId: string, uuid: string): Promise<TemplateWithDesign | undefined> {
+    const row = await this.findRow(projectId, uuid);
+    return row && withDesign(row);
+  }
+
+  async existingUuids(projectId: string, uuids: string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('templates')
+      .select('uuid')
+      .where('project_id', '=', projectId)
+      .where('uuid', 'in', uuids)
+      .execute();
+    return new Set(rows.map((r) => r.uuid));
+  }
+
+  async create(
+    projectId: string,
+    input: NewTemplate,
+    collectionIds: string[],
+  ): Promise<TemplateWithDesign> {
+    const now = monotonicNow();
+    const row: Row = {
+      uuid: newId(),
+      project_id: projectId,
+      title: input.title,
+      title_key: tagKey(input.title),
+      width: input.width,
+      height: input.height,
+      tags: JSON.stringify(input.tags),
+      custom_data: serialize(input.custom_data),
+      design: JSON.stringify(input.design),
+      thumbnail: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('templates').values(row).execute();
+      await replaceTags(trx, row.uuid, input.tags);
+      for (const collectionId of collectionIds) {
+        const next = await trx
+          .selectFrom('collection_templates')
+          .select((eb) => eb.fn.max('position').as('max'))
+          .where('collection_id', '=', collectionId)
+          .executeTakeFirst();
+        await trx
+          .insertInto('collection_templates')
+          .values({
+            collection_id: collectionId,
+            template_uuid: row.uuid,
+            position: Number(next?.max ?? -1) + 1,
+          })
+          .execute();
+        await trx
+          .updateTable('collections')
+          .set({ updated_at: now })
+          .where('id', '=', collectionId)
+          .execute();
+      }
+    });
+    return withDesign(row);
+  }
+
+  async update(
+    projectId: string,
+    uuid: string,
+    patch: TemplatePatch,
+  ): Promise<TemplateWithDesign | undefined> {
+    const existing = await this.findRow(projectId, uuid);
+    if (!existing) return undefined;
+    const changes: Partial<Row> = { updated_at: monotonicNow() };
+    if (patch.title !== undefined) {
+      changes.title = patch.title;
+      changes.title_key = tagKey(patch.title);
+    }
+    if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags);
+    if (patch.custom_data !== undefined) changes.custom_data = serialize(patch.custom_data);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('templates')
+        .set(changes)
+        .where('uuid', '=', uuid)
+        .where('project_id', '=', projectId)
+        .execute();
+      if (patch.tags !== undefined) await replaceTags(trx, uuid, patch.tags);
+    });
+    return withDesign({ ...existing, ...changes });
+  }
+
+  async delete(projectId: string, uuid: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('templates')
+        .select('uuid')
+        .where('uuid', '=', uuid)
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      if (!found) return false;
+      // The foreign keys cascade too; deleting explicitly keeps this independent of that setting.
+      await trx.deleteFrom('collection_templates').where('template_uuid', '=', uuid).execute();
+      await trx.deleteFrom('template_tags').where('template_uuid', '=', uuid).execute();
+      await trx.deleteFrom('templates').where('uuid', '=', uuid).execute();
+      return true;
+    });
+  }
+
+  async getDesign(
+    projectId: string,
+    uuid: string,
+  ): Promise<{ template: Template; design: TemplateDesign } | undefined> {
+    const [row] = await FIND_ROW.rows(this.db, { uuid, projectId });
+    if (!row) return undefined;
+    // Shared and frozen: the render path reads it for every image without parsing it again.
+    const design = this.designs.get(uuid, projectId, `${row.width}x${row.height}`, row.design, () =>
+      toDesign(row),
+    );
+    return { template: toTemplate(row), design };
+  }
+
+  async replaceDesign(
+    projectId: string,
+    uuid: string,
+    design: TemplateDesign,
+  ): Promise<TemplateWithDesign | undefined> {
+    const existing = await this.findRow(projectId, uuid);
+    if (!existing) return undefined;
+    const changes = {
+      design: JSON.stringify(design),
+      width: design.width,
+      height: design.height,
+      updated_at: monotonicNow(),
+    };
+    await this.db
+      .updateTable('templates')
+      .set(changes)
+      .where('uuid', '=', uuid)
+      .where('project_id', '=', projectId)
+      .execute();
+    return withDesign({ ...existing, ...changes });
+  }
+
+  private async findRow(projectId: string, uuid: string): Promise<Row | undefined> {
+    return this.db
+      .selectFrom('templates')
+      .selectAll()
+      .where('uuid', '=', uuid)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+  }
+}
+
+/** JSON text of a custom_data value; null stays SQL NULL. */
+function serialize(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+async function replaceTags(trx: Database, uuid: string, tags: string[]): Promise<void> {
+  await trx.deleteFrom('template_tags').where('template_uuid', '=', uuid).execute();
+  if (tags.length === 0) return;
+  await trx
+    .insertInto('template_tags')
+    .values(tags.map((tag) => ({ template_uuid: uuid, tag, tag_key: tagKey(tag) })))
+    .execute();
+}
