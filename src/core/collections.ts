@@ -1,0 +1,193 @@
+/**
+ * Collections group a project's templates. This module holds the port, the limits of the REST
+ * contract and the use cases that check template uuids and the 500-template cap.
+ */
+import { FieldErrorCollector, validationError, type FieldErrors } from './errors.ts';
+import type { Page, PageRequest } from './pagination.ts';
+import { checkCustomData, type TemplateRepository } from './templates.ts';
+
+/** A collection as the API shows it. */
+export interface Collection {
+  id: string;
+  title: string;
+  /** A string, an object, or null. */
+  custom_data: string | Record<string, unknown> | null;
+  /** Attached templates, in the order they were attached. */
+  template_uuids: string[];
+}
+
+/** The values of a new collection, already checked. */
+export interface NewCollection {
+  title: string;
+  custom_data: Collection['custom_data'];
+  template_uuids: string[];
+}
+
+/** A partial update, already checked; template_uuids is the complete new list. */
+export interface CollectionPatch {
+  title?: string;
+  custom_data?: Collection['custom_data'];
+  /**
+   * Computes the new template list from the stored one. The repository calls it inside the
+   * update's transaction, after locking the collection, so concurrent adds are never lost; it may
+   * throw a 422.
+   */
+  members?: (current: string[]) => string[];
+}
+
+/** Port: persistence of collections (every method is scoped by project). */
+export interface CollectionRepository {
+  /** Every collection of the project, oldest first. */
+  listAll(projectId: string): Promise<Collection[]>;
+  /** One page of the project's collections, oldest first. */
+  listPage(projectId: string, page: PageRequest): Promise<Page<Collection>>;
+  /** A collection of the project, or undefined. */
+  find(projectId: string, id: string): Promise<Collection | undefined>;
+  /** How many templates each of the given collections of the project holds (absent = unknown). */
+  templateCounts(projectId: string, ids: string[]): Promise<Map<string, number>>;
+  /** Inserts a collection. */
+  create(projectId: string, input: NewCollection): Promise<Collection>;
+  /** Applies a patch; undefined when the collection is not in the project. */
+  update(projectId: string, id: string, patch: CollectionPatch): Promise<Collection | undefined>;
+  /** Deletes a collection (its templates stay); false when it is not in the project. */
+  delete(projectId: string, id: string): Promise<boolean>;
+}
+
+/** The limits of collections. */
+export const COLLECTION_LIMITS = {
+  titleMax: 255,
+  customDataMax: 1024,
+  templatesMax: 500,
+  perPageDefault: 20,
+  perPageMax: 100,
+} as const;
+
+/** Request body of create (after schema validation: types are right). */
+export interface CreateCollectionInput {
+  title: string;
+  custom_data?: Collection['custom_data'];
+  template_uuids?: string[];
+}
+
+/** Request body of update (after schema validation). */
+export interface UpdateCollectionInput {
+  title?: string;
+  custom_data?: Collection['custom_data'];
+  template_uuids?: string[];
+  add_template_uuids?: string[];
+  remove_template_uuids?: string[];
+}
+
+/** Drops repeated entries, keeping the first. */
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Adds 422 entries for the uuids that are not templates of the project: one on `field` naming
+ * them all (what a client reading `errors.template_uuids` looks for) and one per position
+ * (`field.i`, the Laravel convention for array items).
+ */
+async function checkTemplateUuids(
+  templates: TemplateRepository,
+  projectId: string,
+  field: string,
+  uuids: string[] | undefined,
+  errors: FieldErrorCollector,
+): Promise<void> {
+  if (!uuids || uuids.length === 0) return;
+  // Items of the wrong type were reported (and left undefined) by the route schema.
+  const given = uuids
+    .map((uuid, i) => ({ uuid, i }))
+    .filter(({ uuid }) => typeof uuid === 'string');
+  if (given.length === 0) return;
+  const found = await templates.existingUuids(projectId, unique(given.map((g) => g.uuid)));
+  const missing = given.filter(({ uuid }) => !found.has(uuid));
+  if (missing.length === 0) return;
+  errors.add(field, unknownMessage('template', unique(missing.map((m) => m.uuid))));
+  for (const { uuid, i } of missing) {
+    errors.add(`${field}.${i}`, `The template "${uuid}" does not exist in this project.`);
+  }
+}
+
+/** "The templates "a", "b" do not exist in this project." (capped so the body stays small). */
+export function unknownMessage(kind: 'template' | 'collection', ids: string[]): string {
+  const shown = ids.slice(0, 20).map((id) => JSON.stringify(id));
+  const rest = ids.length > shown.length ? ` and ${ids.length - shown.length} more` : '';
+  return ids.length === 1
+    ? `The ${kind} ${shown[0]} does not exist in this project.`
+    : `The ${kind}s ${shown.join(', ')}${rest} do not exist in this project.`;
+}
+
+/**
+ * Creates a collection after checking custom_data and that every template is the project's;
+ * `schemaErrors` are the route schema's, named in the same 422.
+ */
+export async function createCollection(
+  deps: { collections: CollectionRepository; templates: TemplateRepository },
+  projectId: string,
+  input: CreateCollectionInput,
+  schemaErrors: FieldErrors = {},
+): Promise<Collection> {
+  const errors = new FieldErrorCollector(schemaErrors);
+  checkCustomData(input.custom_data, COLLECTION_LIMITS.customDataMax, 'custom_data', errors);
+  await checkTemplateUuids(
+    deps.templates,
+    projectId,
+    'template_uuids',
+    input.template_uuids,
+    errors,
+  );
+  errors.throwIfAny();
+  return deps.collections.create(projectId, {
+    title: input.title,
+    custom_data: input.custom_data ?? null,
+    template_uuids: unique(input.template_uuids ?? []),
+  });
+}
+
+/**
+ * Updates a collection: template_uuids replaces the list, then add_template_uuids appends and
+ * remove_template_uuids removes; the result may hold at most 500 templates. `schemaErrors` are
+ * the route schema's, named in the same 422.
+ */
+export async function updateCollection(
+  deps: { collections: CollectionRepository; templates: TemplateRepository },
+  projectId: string,
+  current: Collection,
+  input: UpdateCollectionInput,
+  schemaErrors: FieldErrors = {},
+): Promise<Collection | undefined> {
+  const errors = new FieldErrorCollector(schemaErrors);
+  checkCustomData(input.custom_data, COLLECTION_LIMITS.customDataMax, 'custom_data', errors);
+  for (const field of ['template_uuids', 'add_template_uuids', 'remove_template_uuids'] as const) {
+    await checkTemplateUuids(deps.templates, projectId, field, input[field], errors);
+  }
+  errors.throwIfAny();
+  const patch: CollectionPatch = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.custom_data !== undefined) patch.custom_data = input.custom_data;
+  const touchesTemplates =
+    input.template_uuids !== undefined ||
+    input.add_template_uuids !== undefined ||
+    input.remove_template_uuids !== undefined;
+  if (touchesTemplates) {
+    patch.members = (stored) => {
+      const removed = new Set(input.remove_template_uuids ?? []);
+      const list = unique([
+        ...(input.template_uuids ?? stored),
+        ...(input.add_template_uuids ?? []),
+      ]).filter((uuid) => !removed.has(uuid));
+      if (list.length > COLLECTION_LIMITS.templatesMax) {
+        const field = input.add_template_uuids?.length ? 'add_template_uuids' : 'template_uuids';
+        throw validationError({
+          [field]: [
+            `A collection can hold at most ${COLLECTION_LIMITS.templatesMax} templates; this update would make it ${list.length}.`,
+          ],
+        });
+      }
+      return list;
+    };
+  }
+  return deps.collections.update(projectId, current.id, patch);
+}

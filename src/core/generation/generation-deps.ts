@@ -1,0 +1,71 @@
+/**
+ * Everything the generation use cases need, as ports. The composition root (main.ts) fills it
+ * with the real adapters: SQL repositories, the render thread pool, the asset fetcher, blob
+ * storage, the S3 transfer, the webhook service and the job queue.
+ */
+import type { FontSource, RenderedFile } from '../../render/index.ts';
+import type { PdfOptions, RasterOptions } from '../../render/index.ts';
+import type { Design, LayerData } from '../../render/types.ts';
+import type { BlobStorage } from '../../storage/blob-storage.ts';
+import type { Transfer } from '../../storage/transfer/transfer.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
+import type { Template } from '../templates.ts';
+import type { WebhookRequest } from '../webhooks.ts';
+import type { GenerationRepository } from './generation-repository.ts';
+
+/** The render functions of the engine, run off the event loop (jobs-engine's RenderPool). */
+export interface Renderer {
+  renderImage(input: {
+    design: Design;
+    layers?: LayerData;
+    assets: { files: Map<string, Buffer>; fonts: FontSource[] };
+    options?: RasterOptions;
+  }): Promise<RenderedFile>;
+  renderPdf(input: {
+    pages: Array<{ design: Design; layers?: LayerData }>;
+    assets: { files: Map<string, Buffer>; fonts: FontSource[] };
+    options?: PdfOptions;
+  }): Promise<RenderedFile>;
+  mergePdfs(files: Buffer[]): Promise<RenderedFile>;
+}
+
+/** Downloads pictures and PDFs (delivery's AssetFetcher); errors carry user-safe messages. */
+export interface AssetSource {
+  fetchPicture(url: string): Promise<Buffer>;
+  fetchPdf(url: string): Promise<Buffer>;
+}
+
+/** Minimal log interface (pino-compatible) for failures a client never sees in full. */
+export interface GenerationLog {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** The ports and settings of the generation service. */
+export interface GenerationDeps {
+  repo: GenerationRepository;
+  templates: {
+    getDesign(
+      projectId: string,
+      uuid: string,
+    ): Promise<{ template: Template; design: Design } | undefined>;
+  };
+  fonts: { loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> };
+  assets: AssetSource;
+  renderer: Renderer;
+  storage: BlobStorage;
+  /** Copies a file to the caller's bucket; throws an Error whose message is safe to show. */
+  transfer(t: Transfer, bytes: Buffer, contentType: string): Promise<void>;
+  webhooks: { enqueue(d: WebhookRequest): Promise<void> };
+  queue: Pick<JobQueue, 'enqueue'>;
+  /** IMPRINT_PUBLIC_URL: base of polling and file URLs. */
+  publicUrl: string;
+  /** Most create_now renders at once in this process (IMPRINT_CREATE_NOW_LIMIT). */
+  createNowLimit: number;
+  log?: GenerationLog;
+  /** How long a render claim lasts without renewal (default 20 s); tests shorten it. */
+  claimLeaseMs?: number;
+}
+
+/** The job kind the generation service enqueues and handles. */
+export const RENDER_JOB_KIND = 'render';

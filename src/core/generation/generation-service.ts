@@ -1,0 +1,407 @@
+/**
+ * The image/PDF use cases: validate a creation request completely before anything is queued,
+ * price it, insert the row, then either enqueue its job, render it inside the request
+ * (create_now), or — when it carries transfer credentials, which only this process's memory may
+ * hold — render it in this process in the background. Also retrieval, deletion, usage and the
+ * job handler the queue consumers call.
+ */
+import { AppError, FieldErrorCollector, notFound, type FieldErrors } from '../errors.ts';
+import type { Caller } from '../projects.ts';
+import { prepareRender, RenderInputError, type RasterOptions } from '../../render/index.ts';
+import { outputSize } from '../../render/output/output-size.ts';
+import type { Design } from '../../render/types.ts';
+import type { LayerData } from '../../render/types.ts';
+import type { Job } from '../../queue/job-queue.ts';
+import { fittedSize, imageCredits, MERGE_CREDITS, pdfCredits } from './credits.ts';
+import { isDeadLocalOwner, newClaimOwner } from './claim-owner.ts';
+import { ConcurrencySlots } from './concurrency-slots.ts';
+import { RENDER_JOB_KIND, type GenerationDeps } from './generation-deps.ts';
+import type { RenderRequest, RenderRow, ResourceType } from './generation-repository.ts';
+import { toResourceObject, type ImageObject, type PdfObject } from './resource-object.ts';
+import { runRenderJob, type RenderJobContext } from './run-render-job.ts';
+import { TransferVault } from './transfer-vault.ts';
+import {
+  addProblems,
+  checkCommonFields,
+  checkImageModifications,
+  checkMergeUrls,
+  checkPdfModifications,
+  type CommonFields,
+} from './validate-request.ts';
+
+/** Credits of a project as GET /api/rest/usage reports them. */
+export interface UsageObject {
+  credits_used: number;
+  credits_reserved: number;
+  credit_limit: number | null;
+  credits_remaining: number | null;
+}
+
+const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF' };
+
+type Body = Record<string, unknown>;
+
+const isRecord = (v: unknown): v is Body =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A template uuid worth looking up (the schema reports any other value). */
+const uuidOf = (v: unknown): string | undefined =>
+  typeof v === 'string' && v !== '' ? v : undefined;
+
+/**
+ * The engine's size check of a raster output (e.g. a 3000 px canvas at 300 dpi), run at creation
+ * so a request the engine would refuse is a 422 instead of a queued image ending in error.
+ */
+function outputSizeProblems(design: Design, options: RasterOptions) {
+  try {
+    outputSize(design, options);
+    return [];
+  } catch (err) {
+    if (err instanceof RenderInputError) return err.problems;
+    throw err;
+  }
+}
+
+/** Images and PDFs: creation, retrieval, deletion, usage and the render job handler. */
+export class GenerationService {
+  readonly vault = new TransferVault();
+  private readonly slots: ConcurrencySlots;
+  private readonly ctx: RenderJobContext;
+  private readonly background = new Set<Promise<void>>();
+  private renewTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly deps: GenerationDeps) {
+    this.slots = new ConcurrencySlots(deps.createNowLimit);
+    this.ctx = {
+      deps,
+      vault: this.vault,
+      owner: newClaimOwner(),
+      leaseMs: deps.claimLeaseMs ?? 20_000,
+      running: new Set(),
+    };
+  }
+
+  /**
+   * POST /images. `schemaErrors` are the route schema's (the body then lacks the values they
+   * reject): every check runs anyway so one 422 names all bad fields. An unknown template is a
+   * 404 when nothing else is wrong.
+   */
+  async createImage(
+    caller: Caller,
+    body: Body,
+    schemaErrors: FieldErrors = {},
+  ): Promise<ImageObject> {
+    const errors = new FieldErrorCollector(schemaErrors);
+    const common = checkCommonFields(body, errors);
+    const mods = checkImageModifications(
+      isRecord(body.modifications) ? body.modifications : undefined,
+      errors,
+    );
+    const uuid = uuidOf(body.template_uuid);
+    const layers = (isRecord(body.layers) ? body.layers : {}) as LayerData;
+    const found = uuid ? await this.deps.templates.getDesign(caller.project.id, uuid) : undefined;
+    if (found) {
+      addProblems(errors, prepareRender(found.design, layers).problems);
+      // Sized from modifications that are all valid, or the message would blame the wrong field.
+      if (!errors.hasUnder('modifications'))
+        addProblems(errors, outputSizeProblems(found.design, mods.options));
+    }
+    errors.throwIfAny();
+    if (!found || !uuid) throw notFound('Template');
+    const out = fittedSize(found.design, mods.modifications);
+    const longest = Math.max(found.design.width, found.design.height, out.width, out.height);
+    const request: RenderRequest = {
+      kind: 'image',
+      template_uuid: uuid,
+      layers,
+      modifications: mods.modifications,
+    };
+    const credits = imageCredits({ width: longest, height: longest });
+    return this.create(
+      caller,
+      'image',
+      request,
+      common,
+      credits,
+      body.create_now === true,
+    ) as Promise<ImageObject>;
+  }
+
+  /** POST /pdfs; `schemaErrors` as for createImage, and a 404 only when nothing else is wrong. */
+  async createPdf(caller: Caller, body: Body, schemaErrors: FieldErrors = {}): Promise<PdfObject> {
+    const errors = new FieldErrorCollector(schemaErrors);
+    const common = checkCommonFields(body, errors);
+    const mods = checkPdfModifications(
+      isRecord(body.modifications) ? body.modifications : undefined,
+      errors,
+    );
+    const rawPages: unknown[] = Array.isArray(body.pages) ? body.pages : [];
+    if (rawPages.length === 0) errors.add('pages', 'The pages field must have at least 1 page.');
+    const pages: Array<{ template_uuid: string; layers: LayerData }> = [];
+    const sizes: Array<{ width: number; height: number }> = [];
+    let missing = false;
+    for (const [i, p] of rawPages.entries()) {
+      // Pages the schema rejected (not an object, no usable uuid) are already in `errors`.
+      const uuid = isRecord(p) ? uuidOf(p.template_uuid) : undefined;
+      if (!isRecord(p) || !uuid) continue;
+      const layers = (isRecord(p.layers) ? p.layers : {}) as LayerData;
+      const found = await this.deps.templates.getDesign(caller.project.id, uuid);
+      if (!found) {
+        missing = true;
+        continue;
+      }
+      addProblems(errors, prepareRender(found.design, layers).problems, `pages.${i}.`);
+      pages.push({ template_uuid: uuid, layers });
+      sizes.push(found.design);
+    }
+    errors.throwIfAny();
+    if (missing) throw notFound('Template');
+    const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };
+    return this.create(
+      caller,
+      'pdf',
+      request,
+      common,
+      pdfCredits(sizes),
+      body.create_now === true,
+    ) as Promise<PdfObject>;
+  }
+
+  /** POST /pdfs/merge; `schemaErrors` as for createImage. */
+  async mergePdfs(caller: Caller, body: Body, schemaErrors: FieldErrors = {}): Promise<PdfObject> {
+    const errors = new FieldErrorCollector(schemaErrors);
+    const common = checkCommonFields(body, errors);
+    const urls = checkMergeUrls(body.urls, errors);
+    errors.throwIfAny();
+    const m = isRecord(body.modifications) ? body.modifications : {};
+    const request: RenderRequest = {
+      kind: 'merge',
+      urls,
+      modifications: typeof m.filename === 'string' && m.filename ? { filename: m.filename } : {},
+    };
+    return this.create(
+      caller,
+      'pdf',
+      request,
+      common,
+      MERGE_CREDITS,
+      body.create_now === true,
+    ) as Promise<PdfObject>;
+  }
+
+  /** GET /images/{id} and /pdfs/{id}: 404 for unknown, deleted or other projects' ids. */
+  async get(caller: Caller, type: ResourceType, id: number): Promise<ImageObject | PdfObject> {
+    const row = await this.deps.repo.findForProject(type, caller.project.id, id);
+    if (!row) throw notFound(LABEL[type]);
+    return this.view(row);
+  }
+
+  /** DELETE /images/{id} and /pdfs/{id}: the row is gone for the API and its file for good. */
+  async delete(caller: Caller, type: ResourceType, id: number): Promise<void> {
+    const row = await this.deps.repo.markDeleted(type, caller.project.id, id);
+    if (!row) throw notFound(LABEL[type]);
+    this.vault.drop(type, id);
+    if (row.file_key) await this.deps.storage.delete(row.file_key);
+  }
+
+  /** GET /usage and `imprint project credits`: a project's credits. */
+  async usage(projectId: string): Promise<UsageObject> {
+    const [limit, { used, reserved }] = await Promise.all([
+      this.deps.repo.getCreditLimit(projectId),
+      this.deps.repo.usage(projectId),
+    ]);
+    return {
+      credits_used: used,
+      credits_reserved: reserved,
+      credit_limit: limit,
+      credits_remaining: limit === null ? null : Math.max(0, limit - used),
+    };
+  }
+
+  /** Sets a project's credit limit (a whole number ≥ 0), or removes it with null. */
+  async setCreditLimit(projectId: string, limit: number | null): Promise<void> {
+    if (limit !== null && (!Number.isInteger(limit) || limit < 0)) {
+      throw new RangeError('A credit limit is a whole number ≥ 0');
+    }
+    await this.deps.repo.setCreditLimit(projectId, limit);
+  }
+
+  /** The queue's job handler: runs a `render` job ({ type, id }). */
+  async handleJob(job: Job): Promise<void> {
+    if (job.kind !== RENDER_JOB_KIND) throw new Error(`Unknown job kind ${job.kind}`);
+    const { type, id } = job.payload;
+    if ((type !== 'image' && type !== 'pdf') || typeof id !== 'number') {
+      throw new Error(`Malformed render job payload ${JSON.stringify(job.payload)}`);
+    }
+    this.keepClaims();
+    // A re-delivered job may find the claim of a process that died: wait for it to expire. A
+    // first delivery is exclusive by the queue's lease, so an unclaimed row needs no claim.
+    await runRenderJob(this.ctx, { type, id }, this.ctx.leaseMs + 1000, job.attempt === 1);
+  }
+
+  /**
+   * Re-enqueues what may have no job: rows never claimed (an enqueue lost in a crash) at start,
+   * then periodically rows whose claim expired (their process died mid-render).
+   */
+  startRecovery(intervalMs = this.ctx.leaseMs): void {
+    if (this.sweepTimer || this.closed) return;
+    void this.recoverUnclaimed();
+    this.sweepTimer = setInterval(() => void this.recoverExpired(), intervalMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Stops timers and waits for background renders (transfers) of this process. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await Promise.allSettled([...this.background]);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
+  }
+
+  /** create_now renders running in this process. */
+  get createNowInUse(): number {
+    return this.slots.inUse;
+  }
+
+  private view(row: RenderRow): ImageObject | PdfObject {
+    return toResourceObject(row, this.deps.publicUrl);
+  }
+
+  private async create(
+    caller: Caller,
+    type: ResourceType,
+    request: RenderRequest,
+    common: CommonFields,
+    cost: number,
+    createNow: boolean,
+  ): Promise<ImageObject | PdfObject> {
+    const credits = caller.testMode ? 0 : cost;
+    await this.checkCredits(caller, type, credits, null);
+    if (createNow && !this.slots.tryAcquire()) {
+      throw new AppError(
+        'too_many_requests',
+        `Too many simultaneous create_now requests (at most ${this.deps.createNowLimit} at once). Retry shortly, or create without create_now and poll.`,
+        undefined,
+        undefined,
+        { 'retry-after': '1' },
+      );
+    }
+    try {
+      const inProcess = createNow || common.transfer !== null;
+      const claim = inProcess ? { owner: this.ctx.owner, leaseMs: this.ctx.leaseMs } : undefined;
+      const row = await this.deps.repo.insert(
+        type,
+        {
+          project_id: caller.project.id,
+          request,
+          passthrough: common.passthrough,
+          webhook_success: common.webhook_success,
+          webhook_error: common.webhook_error,
+          test_mode: caller.testMode,
+          credits,
+          has_transfer: common.transfer !== null,
+        },
+        claim,
+      );
+      await this.checkCredits(caller, type, credits, row);
+      if (common.transfer) this.vault.put(type, row.id, common.transfer);
+      if (inProcess) this.keepClaims();
+      if (createNow) {
+        await runRenderJob(this.ctx, { type, id: row.id });
+        return this.view((await this.deps.repo.find(type, row.id)) ?? row);
+      }
+      if (common.transfer) this.runInBackground(type, row.id);
+      else
+        await this.deps.queue.enqueue(
+          RENDER_JOB_KIND,
+          { type, id: row.id },
+          { jobId: `${type}:${row.id}` },
+        );
+      return this.view(row);
+    } finally {
+      if (createNow) this.slots.release();
+    }
+  }
+
+  /**
+   * 402 when the cost does not fit in what the project's limit leaves (charged + held by queued
+   * rows). Checked before inserting, and again after (with the new row among the queued ones) so
+   * concurrent requests can never overspend; a refused row is removed.
+   */
+  private async checkCredits(
+    caller: Caller,
+    type: ResourceType,
+    credits: number,
+    inserted: RenderRow | null,
+  ): Promise<void> {
+    if (credits <= 0) return;
+    const limit = await this.deps.repo.getCreditLimit(caller.project.id);
+    if (limit === null) return;
+    const { used, reserved } = await this.deps.repo.usage(caller.project.id);
+    const others = inserted ? reserved - credits : reserved;
+    if (used + others + credits <= limit) return;
+    if (inserted) await this.deps.repo.remove(type, inserted.id);
+    const left = Math.max(0, limit - used - others);
+    throw new AppError(
+      'payment_required',
+      `Not enough credits: this ${type === 'image' ? 'image' : 'PDF'} costs ${credits} credit${credits === 1 ? '' : 's'}, but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>", or use a test token for free watermarked previews.`,
+    );
+  }
+
+  private runInBackground(type: ResourceType, id: number): void {
+    const p = runRenderJob(this.ctx, { type, id })
+      .catch((err) => this.deps.log?.error({ err }, 'background render failed'))
+      .finally(() => this.background.delete(p));
+    this.background.add(p);
+  }
+
+  /** Renews this process's claims while it may hold any. */
+  private keepClaims(): void {
+    if (this.renewTimer || this.closed) return;
+    const claim = { owner: this.ctx.owner, leaseMs: this.ctx.leaseMs };
+    this.renewTimer = setInterval(
+      () => {
+        this.deps.repo
+          .renewClaims(claim)
+          .catch((err) => this.deps.log?.warn({ err }, 'renewing render claims failed'));
+      },
+      Math.max(50, Math.floor(this.ctx.leaseMs / 3)),
+    );
+    this.renewTimer.unref();
+  }
+
+  private async recoverUnclaimed(): Promise<void> {
+    try {
+      // Claims of crashed processes of this host (e.g. transfers and create_now, never queued).
+      for (const r of await this.deps.repo.claimedQueued(1000)) {
+        if (!isDeadLocalOwner(r.claimed_by)) continue;
+        const jobId = `${r.type}:${r.id}:${r.claim_until}`;
+        await this.deps.queue.enqueue(RENDER_JOB_KIND, { type: r.type, id: r.id }, { jobId });
+      }
+      for (const r of await this.deps.repo.unclaimedQueued(1000)) {
+        await this.deps.queue.enqueue(
+          RENDER_JOB_KIND,
+          { type: r.type, id: r.id },
+          { jobId: `${r.type}:${r.id}` },
+        );
+      }
+    } catch (err) {
+      this.deps.log?.warn({ err }, 're-enqueueing queued renders failed');
+    }
+  }
+
+  private async recoverExpired(): Promise<void> {
+    try {
+      for (const r of await this.deps.repo.expiredClaims(1000)) {
+        const jobId = `${r.type}:${r.id}:${r.claim_until}`;
+        await this.deps.queue.enqueue(RENDER_JOB_KIND, { type: r.type, id: r.id }, { jobId });
+      }
+    } catch (err) {
+      this.deps.log?.warn({ err }, 're-enqueueing abandoned renders failed');
+    }
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * The render job: turns a queued image/PDF row into a stored file, then (in this order) runs the
+ * transfer, marks the row finished, charges its credits once and enqueues the webhook. Safe to
+ * run again for the same row (at-least-once queues, restarts): only a queued row is rendered, a
+ * claim in the row keeps two processes from rendering it at once, and the after-steps (charge,
+ * webhook) are idempotent, so a re-delivered job completes them without repeating them.
+ */
+import { RenderInputError, prepareRender, type RenderedFile } from '../../render/index.ts';
+import type { Design, FontSource, LayerData } from '../../render/types.ts';
+import { newFileKey, sanitizeFilename } from '../../storage/file-url.ts';
+import { isDeadLocalOwner } from './claim-owner.ts';
+import type { GenerationDeps } from './generation-deps.ts';
+import type { RenderRow, ResourceType } from './generation-repository.ts';
+import { toResourceObject } from './resource-object.ts';
+import { TRANSFER_LOST_MESSAGE, type TransferVault } from './transfer-vault.ts';
+import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
+
+/** What runRenderJob needs besides the row reference. */
+export interface RenderJobContext {
+  deps: GenerationDeps;
+  vault: TransferVault;
+  /** This process's claim owner id. */
+  owner: string;
+  leaseMs: number;
+  /** Rows this process is rendering right now: claims are per process, so this guards within it. */
+  running: Set<string>;
+}
+
+/** A render failure with messages meant for the client (the row's `errors`). */
+export class RenderJobFailure extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+    this.name = 'RenderJobFailure';
+  }
+}
+
+// Errors whose messages are written for users by their modules (no internals, no secrets).
+const USER_SAFE_ERRORS = new Set(['FetchError', 'TransferError', 'RenderThreadError']);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Claims the row, waiting up to `waitMs` for another owner's claim to end or expire. */
+async function claimRow(
+  ctx: RenderJobContext,
+  type: ResourceType,
+  id: number,
+  waitMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  const claim = { owner: ctx.owner, leaseMs: ctx.leaseMs };
+  for (;;) {
+    const r = await ctx.deps.repo.claim(type, id, claim);
+    if (r === 'claimed') return true;
+    if (r === 'gone') return false;
+    // Held: a crashed process of this host gives its claim up at once, others when it expires.
+    const holder = (await ctx.deps.repo.find(type, id))?.claimed_by;
+    if (
+      isDeadLocalOwner(holder) &&
+      (await ctx.deps.repo.claim(type, id, claim, holder!)) === 'claimed'
+    )
+      return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(Math.min(500, ctx.leaseMs / 4));
+  }
+}
+
+/** Which layers (by path) use a URL, for messages like "layers.photo: https://…: 404". */
+function layersUsing(design: Design, url: string, prefix: string): string[] {
+  return design.layers
+    .filter((l) => Object.values(l).some((v) => v === url))
+    .map((l) => `${prefix}layers.${l.name}`);
+}
+
+/** Fetches every picture; all failures are reported together, each naming its layer. */
+async function fetchPictures(
+  ctx: RenderJobContext,
+  needs: Array<{ url: string; where: string[] }>,
+): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const results = await Promise.allSettled(needs.map((n) => ctx.deps.assets.fetchPicture(n.url)));
+  const failures: string[] = [];
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled') files.set(needs[i].url, r.value);
+    else failures.push(`${needs[i].where.join(', ') || 'picture'}: ${safeMessage(ctx, r.reason)}`);
+  });
+  if (failures.length) throw new RenderJobFailure(failures);
+  return files;
+}
+
+/** Loads the design of a page; a template deleted since the request fails the job. */
+async function loadPage(
+  ctx: RenderJobContext,
+  row: RenderRow,
+  uuid: string,
+  layers: LayerData,
+  prefix: string,
+) {
+  const found = await ctx.deps.templates.getDesign(row.project_id, uuid);
+  if (!found) {
+    throw new RenderJobFailure([`${prefix}template_uuid: Template not found (${uuid})`]);
+  }
+  const prepared = prepareRender(found.design, layers);
+  if (prepared.problems.length) {
+    throw new RenderJobFailure(
+      prepared.problems.map((p) => problemMessage({ ...p, path: `${prefix}${p.path}` })),
+    );
+  }
+  return { design: found.design, layers, prepared };
+}
+
+async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFile> {
+  const { deps } = ctx;
+  const req = row.request;
+  if (req.kind === 'merge') {
+    const results = await Promise.allSettled(req.urls.map((u) => deps.assets.fetchPdf(u)));
+    const failures = results.flatMap((r, i) =>
+      r.status === 'rejected' ? [`urls.${i}: ${safeMessage(ctx, r.reason)}`] : [],
+    );
+    if (failures.length) throw new RenderJobFailure(failures);
+    return deps.renderer.mergePdfs(results.map((r) => (r as PromiseFulfilledResult<Buffer>).value));
+  }
+  const pageInputs =
+    req.kind === 'image'
+      ? [{ template_uuid: req.template_uuid, layers: req.layers, prefix: '' }]
+      : req.pages.map((p, i) => ({ ...p, prefix: `pages.${i}.` }));
+  const pages = [];
+  for (const p of pageInputs)
+    pages.push(await loadPage(ctx, row, p.template_uuid, p.layers, p.prefix));
+  const needs = new Map<string, string[]>();
+  const fontKeys = new Set<string>();
+  pages.forEach((page, i) => {
+    for (const url of page.prepared.assetUrls) {
+      const where = layersUsing(page.prepared.design, url, pageInputs[i].prefix);
+      needs.set(url, [...(needs.get(url) ?? []), ...where]);
+    }
+    page.prepared.fontKeys.forEach((k) => fontKeys.add(k));
+  });
+  const files = await fetchPictures(
+    ctx,
+    [...needs].map(([url, where]) => ({ url, where })),
+  );
+  const fonts: FontSource[] = fontKeys.size
+    ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])
+    : [];
+  const assets = { files, fonts };
+  if (req.kind === 'image') {
+    return deps.renderer.renderImage({
+      design: pages[0].design,
+      layers: pages[0].layers,
+      assets,
+      options: { ...rasterOptionsOf(req.modifications), watermark: row.test_mode },
+    });
+  }
+  return deps.renderer.renderPdf({
+    pages: pages.map((p) => ({ design: p.design, layers: p.layers })),
+    assets,
+    options: { ...pdfOptionsOf(req.modifications), watermark: row.test_mode },
+  });
+}
+
+/** A message fit for the client: user-safe errors as they are, anything else generic (logged). */
+function safeMessage(ctx: RenderJobContext, err: unknown): string {
+  if (err instanceof Error && USER_SAFE_ERRORS.has(err.name)) return err.message;
+  ctx.deps.log?.error({ err }, 'render job failed unexpectedly');
+  return 'an internal error occurred (details are in the server log)';
+}
+
+/** The row's `errors` for a failure. */
+function failureMessages(ctx: RenderJobContext, err: unknown): string[] {
+  if (err instanceof RenderJobFailure) return err.messages;
+  if (err instanceof RenderInputError) return err.problems.map((p) => problemMessage(p));
+  if (err instanceof Error && err.name === 'TransferError') return [`transfer: ${err.message}`];
+  return [safeMessage(ctx, err)];
+}
+
+/**
+ * Charges a finished row and enqueues its webhook; both are no-ops the second time. `charged`:
+ * the caller has just finished the row, which charged it in the same transaction.
+ */
+export async function settleRow(
+  ctx: RenderJobContext,
+  row: RenderRow,
+  charged = false,
+): Promise<void> {
+  const { deps } = ctx;
+  const payload = toResourceObject(row, deps.publicUrl);
+  if (row.status === 'finished') {
+    if (!charged && !row.test_mode && row.credits > 0) {
+      await deps.repo.charge({
+        projectId: row.project_id,
+        type: row.type,
+        id: row.id,
+        credits: row.credits,
+      });
+    }
+    if (row.webhook_success) {
+      await deps.webhooks.enqueue({
+        projectId: row.project_id,
+        resourceType: row.type,
+        resourceId: row.id,
+        event: 'success',
+        url: row.webhook_success,
+        payload,
+      });
+    }
+  } else if (row.status === 'error' && row.webhook_error) {
+    await deps.webhooks.enqueue({
+      projectId: row.project_id,
+      resourceType: row.type,
+      resourceId: row.id,
+      event: 'error',
+      url: row.webhook_error,
+      payload,
+    });
+  }
+}
+
+/**
+ * Runs the job of one row. `waitMs`: how long to wait when another process holds the row's
+ * claim (a re-delivered job whose previous process died waits for the claim to expire).
+ * `leased`: the queue's lease makes this delivery the only live one (a first delivery); a row
+ * no one ever claimed is then rendered without a claim of its own. Any other run (a re-delivery,
+ * create_now, a transfer, a recovery job) claims the row first, so a re-delivery meeting a live
+ * first run may render too, but the conditional finish lets only one of them finish, charge and
+ * send the webhook.
+ */
+export async function runRenderJob(
+  ctx: RenderJobContext,
+  ref: { type: ResourceType; id: number },
+  waitMs = 0,
+  leased = false,
+): Promise<void> {
+  const { deps, vault } = ctx;
+  const { type, id } = ref;
+  const first = await deps.repo.find(type, id);
+  if (!first) return vault.drop(type, id);
+  if (first.status !== 'queued') return settleRow(ctx, first);
+  const key = `${type}:${id}`;
+  if (ctx.running.has(key)) return;
+  const unclaimed = leased && first.claimed_by === null && !first.has_transfer;
+  if (!unclaimed && !(await claimRow(ctx, type, id, waitMs))) return;
+  if (ctx.running.has(key)) return;
+  ctx.running.add(key);
+  try {
+    // The claim succeeded, so the row is still queued and not deleted; what it renders never
+    // changes, so `first` needs no second read.
+    await renderClaimed(ctx, first);
+  } finally {
+    ctx.running.delete(key);
+  }
+}
+
+/** Renders a queued row this process has claimed, then settles it. */
+async function renderClaimed(ctx: RenderJobContext, row: RenderRow): Promise<void> {
+  const { deps, vault } = ctx;
+  const { type, id } = row;
+  const transfer = row.has_transfer ? vault.get(type, id) : undefined;
+  let stored: string | null = null;
+  let done: RenderRow | undefined;
+  try {
+    if (row.has_transfer && !transfer) throw new RenderJobFailure([TRANSFER_LOST_MESSAGE]);
+    const file = await render(ctx, row);
+    const fallback = String(row.id);
+    const filename = sanitizeFilename(row.request.modifications.filename, file.ext, fallback);
+    stored = newFileKey(type === 'image' ? 'images' : 'pdfs', filename);
+    try {
+      await deps.storage.put(stored, file.bytes, file.mime);
+    } catch (err) {
+      deps.log?.error({ err }, 'storing a rendered file failed');
+      stored = null;
+      throw new RenderJobFailure(['storage: the rendered file could not be stored']);
+    }
+    if (transfer) await deps.transfer(transfer, file.bytes, file.mime);
+    done = await deps.repo.markFinished(type, id, stored);
+    if (!done) {
+      // Deleted (or finished elsewhere) while rendering: this copy of the file is not wanted.
+      await deps.storage.delete(stored);
+      return;
+    }
+  } catch (err) {
+    if (stored) await deps.storage.delete(stored).catch(() => undefined);
+    done = await deps.repo.markError(type, id, failureMessages(ctx, err));
+    if (!done) return;
+  } finally {
+    vault.drop(type, id);
+  }
+  await settleRow(ctx, done, done.status === 'finished');
+}

@@ -1,0 +1,168 @@
+/**
+ * Checks of a creation request that need no database: webhook URLs, passthrough length,
+ * modifications (through the engine's option checks) and the transfer object. Every problem is
+ * collected with its JSON path so the client gets one 422 naming all bad fields.
+ */
+import type { FieldErrorCollector } from '../errors.ts';
+import { checkPdfOptions, checkRasterOptions } from '../../render/index.ts';
+import type { PdfOptions, RasterOptions, RenderProblem } from '../../render/index.ts';
+import { validateTransfer, type Transfer } from '../../storage/transfer/transfer.ts';
+import type { ImageModifications, PdfModifications } from './generation-repository.ts';
+
+/** Longest passthrough, in characters (a string as is, anything else as serialised JSON). */
+export const PASSTHROUGH_MAX = 1024;
+
+/** The fields every creation call shares, after checking. */
+export interface CommonFields {
+  webhook_success: string | null;
+  webhook_error: string | null;
+  passthrough: unknown;
+  transfer: Transfer | null;
+}
+
+/** A problem of the engine as a sentence naming its field. */
+export function problemMessage(p: RenderProblem): string {
+  const msg = p.message.trim().replace(/\.$/, '');
+  return /^(must|is|has|should|cannot)\b/.test(msg)
+    ? `The ${p.path} field ${msg}.`
+    : `${p.path}: ${msg}.`;
+}
+
+/** Adds engine problems to the collector, each under `prefix` + its path. */
+export function addProblems(
+  errors: FieldErrorCollector,
+  problems: RenderProblem[],
+  prefix = '',
+): void {
+  for (const p of problems) {
+    const path = `${prefix}${p.path}`;
+    errors.add(path, problemMessage({ path, message: p.message }));
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Length of a passthrough value as the spec counts it. */
+export function passthroughLength(value: unknown): number {
+  return typeof value === 'string' ? [...value].length : (JSON.stringify(value) ?? '').length;
+}
+
+/** Checks webhook_success, webhook_error, passthrough and transfer. */
+export function checkCommonFields(
+  body: Record<string, unknown>,
+  errors: FieldErrorCollector,
+): CommonFields {
+  const hook = (field: 'webhook_success' | 'webhook_error'): string | null => {
+    const v = body[field];
+    if (v === undefined || v === null || v === '') return null;
+    if (typeof v !== 'string' || !isHttpUrl(v)) {
+      errors.add(field, `The ${field} field must be an http or https URL.`);
+      return null;
+    }
+    return v;
+  };
+  const webhook_success = hook('webhook_success');
+  const webhook_error = hook('webhook_error');
+  const passthrough = body.passthrough;
+  if (passthrough !== undefined && passthroughLength(passthrough) > PASSTHROUGH_MAX) {
+    errors.add(
+      'passthrough',
+      `The passthrough field must not be greater than ${PASSTHROUGH_MAX} characters (received ${passthroughLength(passthrough)}).`,
+    );
+  }
+  let transfer: Transfer | null = null;
+  if (body.transfer !== undefined && body.transfer !== null) {
+    const problems = validateTransfer(body.transfer, 'transfer');
+    for (const p of problems) errors.add(p.path, p.message);
+    if (problems.length === 0) transfer = body.transfer as Transfer;
+  }
+  return { webhook_success, webhook_error, passthrough, transfer };
+}
+
+const num = (v: unknown): number | undefined =>
+  v === undefined || v === null ? undefined : typeof v === 'string' ? Number(v) : (v as number);
+
+/** Image modifications → the engine's raster options, checked (cmyk with png/webp, dpi…). */
+export function checkImageModifications(
+  raw: Record<string, unknown> | undefined,
+  errors: FieldErrorCollector,
+): { modifications: ImageModifications; options: RasterOptions } {
+  const m = raw ?? {};
+  const modifications: ImageModifications = {};
+  if (m.width !== undefined && m.width !== null) modifications.width = num(m.width);
+  if (m.height !== undefined && m.height !== null) modifications.height = num(m.height);
+  if (typeof m.filename === 'string' && m.filename !== '') modifications.filename = m.filename;
+  if (m.image_format !== undefined && m.image_format !== null)
+    modifications.image_format = m.image_format as ImageModifications['image_format'];
+  if (m.dpi !== undefined && m.dpi !== null)
+    modifications.dpi = num(m.dpi) as ImageModifications['dpi'];
+  if (m.color_mode !== undefined && m.color_mode !== null)
+    modifications.color_mode = m.color_mode as ImageModifications['color_mode'];
+  const options = rasterOptionsOf(modifications);
+  addProblems(errors, checkRasterOptions(options));
+  return { modifications, options };
+}
+
+/** PDF modifications → the engine's PDF options, checked (dpi, quality, colour profile…). */
+export function checkPdfModifications(
+  raw: Record<string, unknown> | undefined,
+  errors: FieldErrorCollector,
+): { modifications: PdfModifications; options: PdfOptions } {
+  const m = raw ?? {};
+  const modifications: PdfModifications = {};
+  if (typeof m.filename === 'string' && m.filename !== '') modifications.filename = m.filename;
+  if (m.image_quality !== undefined && m.image_quality !== null)
+    modifications.image_quality = m.image_quality as PdfModifications['image_quality'];
+  if (m.dpi !== undefined && m.dpi !== null)
+    modifications.dpi = num(m.dpi) as PdfModifications['dpi'];
+  if (m.color_mode !== undefined && m.color_mode !== null)
+    modifications.color_mode = m.color_mode as PdfModifications['color_mode'];
+  if (m.color_profile !== undefined && m.color_profile !== null)
+    modifications.color_profile = String(m.color_profile);
+  const options = pdfOptionsOf(modifications);
+  addProblems(errors, checkPdfOptions(options));
+  return { modifications, options };
+}
+
+/** The engine options of stored PDF modifications. */
+export function pdfOptionsOf(m: PdfModifications): PdfOptions {
+  return {
+    dpi: m.dpi,
+    imageQuality: m.image_quality,
+    colorMode: m.color_mode,
+    colorProfile: m.color_profile,
+  };
+}
+
+/** The engine options of stored image modifications. */
+export function rasterOptionsOf(m: ImageModifications): RasterOptions {
+  return {
+    format: m.image_format,
+    width: m.width,
+    height: m.height,
+    dpi: m.dpi,
+    colorMode: m.color_mode,
+  };
+}
+
+/** Checks merge URLs (2–10 http(s) URLs; the count is also enforced by the route schema). */
+export function checkMergeUrls(urls: unknown, errors: FieldErrorCollector): string[] {
+  if (!Array.isArray(urls)) {
+    errors.add('urls', 'The urls field must be an array of 2 to 10 PDF URLs.');
+    return [];
+  }
+  if (urls.length < 2 || urls.length > 10) {
+    errors.add('urls', `The urls field must have 2 to 10 items (received ${urls.length}).`);
+  }
+  urls.forEach((u, i) => {
+    if (typeof u !== 'string' || !isHttpUrl(u))
+      errors.add(`urls.${i}`, `The urls.${i} field must be an http or https URL.`);
+  });
+  return urls as string[];
+}

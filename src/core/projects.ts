@@ -1,0 +1,106 @@
+/**
+ * Accounts own projects; a project owns everything created through its tokens. Tokens come in two
+ * kinds: live (normal renders) and test (watermarked, free). A token is shown once and stored hashed.
+ */
+import { createHash } from 'node:crypto';
+import { newSecret } from './ids.ts';
+
+/** An account: the owner of projects and of legacy account-wide fonts. */
+export interface Account {
+  id: string;
+  title: string;
+  created_at: string;
+}
+
+/** A project: the scope of every API call made with one of its tokens. */
+export interface Project {
+  id: string;
+  account_id: string;
+  title: string;
+  created_at: string;
+}
+
+/** live tokens render normally; test tokens render watermarked previews at no cost. */
+export type TokenKind = 'live' | 'test';
+
+/** A token as listed (never the secret itself). */
+export interface TokenInfo {
+  id: string;
+  project_id: string;
+  kind: TokenKind;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Who is calling: the project of the token and the token's kind. */
+export interface Caller {
+  project: Project;
+  tokenId: string;
+  testMode: boolean;
+}
+
+/** Port: persistence of accounts, projects and tokens. */
+export interface ProjectRepository {
+  /** Creates an account. */
+  createAccount(title: string): Promise<Account>;
+  /** Finds an account by id. */
+  findAccount(id: string): Promise<Account | undefined>;
+  /** Lists every account, oldest first. */
+  listAccounts(): Promise<Account[]>;
+  /** Creates a project in an account. */
+  createProject(accountId: string, title: string): Promise<Project>;
+  /** Finds a project by id. */
+  findProject(id: string): Promise<Project | undefined>;
+  /** Lists every project, oldest first. */
+  listProjects(): Promise<Project[]>;
+  /** Stores a token hash; returns the token's id. */
+  insertToken(projectId: string, kind: TokenKind, tokenHash: string): Promise<TokenInfo>;
+  /** Lists tokens, optionally of one project. */
+  listTokens(projectId?: string): Promise<TokenInfo[]>;
+  /** Marks a token revoked; false when no such active token exists. */
+  revokeToken(id: string): Promise<boolean>;
+  /** The caller behind a token hash, when the token exists and is not revoked. */
+  findCallerByTokenHash(tokenHash: string): Promise<Caller | undefined>;
+}
+
+/** The SHA-256 hex digest under which a token is stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new random token (256 bits) with a readable prefix saying its kind. */
+export function generateToken(kind: TokenKind): string {
+  return `imp_${kind}_${newSecret(32)}`;
+}
+
+/** Creates a token for a project and returns its id and the secret, which is shown once. */
+export async function issueToken(
+  repo: ProjectRepository,
+  projectId: string,
+  kind: TokenKind,
+): Promise<{ info: TokenInfo; token: string }> {
+  const token = generateToken(kind);
+  const info = await repo.insertToken(projectId, kind, hashToken(token));
+  return { info, token };
+}
+
+/** A new project with one live and one test token; used by the CLI and the first start. */
+export async function createProjectWithTokens(
+  repo: ProjectRepository,
+  title: string,
+  accountId?: string,
+): Promise<{ project: Project; token: string; test_token: string }> {
+  const account = accountId ? await repo.findAccount(accountId) : await defaultAccount(repo);
+  if (!account) throw new Error(`No account with id ${accountId}`);
+  const project = await repo.createProject(account.id, title);
+  const live = await issueToken(repo, project.id, 'live');
+  const test = await issueToken(repo, project.id, 'test');
+  return { project, token: live.token, test_token: test.token };
+}
+
+/** The first account, created on demand: a single-user install has exactly one. */
+export async function defaultAccount(repo: ProjectRepository): Promise<Account> {
+  const [first] = await repo.listAccounts();
+  return first ?? (await repo.createAccount('Default'));
+}

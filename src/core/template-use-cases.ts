@@ -1,0 +1,166 @@
+/**
+ * Creating and updating templates: the rules of the REST contract that need more than a JSON
+ * schema (required fields unless duplicating, from_template, add_to_collections, custom_data size).
+ */
+import { COLLECTION_LIMITS, unknownMessage, type CollectionRepository } from './collections.ts';
+import { FieldErrorCollector, notFound, type FieldErrors } from './errors.ts';
+import {
+  TEMPLATE_LIMITS,
+  checkCustomData,
+  emptyDesign,
+  normalizeTags,
+  type NewTemplate,
+  type TemplatePatch,
+  type TemplateRepository,
+  type TemplateWithDesign,
+} from './templates.ts';
+
+/** Body of POST /templates after schema validation (types are right, values unchecked). */
+export interface CreateTemplateInput {
+  title?: string;
+  width?: number;
+  height?: number;
+  tags?: string[];
+  custom_data?: unknown;
+  from_template?: string;
+  add_to_collections?: string[];
+}
+
+/** Body of PATCH /templates/{uuid} after schema validation. */
+export interface UpdateTemplateInput {
+  title?: string;
+  tags?: string[];
+  custom_data?: unknown;
+}
+
+/** The ports these use cases need. */
+export interface TemplateDeps {
+  templates: TemplateRepository;
+  collections: CollectionRepository;
+}
+
+const has = (input: object, key: string) => Object.prototype.hasOwnProperty.call(input, key);
+
+/** Checks that the collections exist in the project and have room for one more template. */
+async function checkCollections(
+  collections: CollectionRepository,
+  projectId: string,
+  given: string[],
+  errors: FieldErrorCollector,
+): Promise<string[]> {
+  // Items of the wrong type were reported (and left undefined) by the route schema.
+  const ids = given.filter((id) => typeof id === 'string');
+  const counts = await collections.templateCounts(projectId, [...new Set(ids)]);
+  // As for template_uuids: one entry naming every unknown id, then one per position.
+  const unknown = [...new Set(ids.filter((id) => !counts.has(id)))];
+  if (unknown.length > 0) errors.add('add_to_collections', unknownMessage('collection', unknown));
+  given.forEach((id, i) => {
+    if (typeof id !== 'string') return;
+    const count = counts.get(id);
+    const field = `add_to_collections.${i}`;
+    if (count === undefined) {
+      errors.add(field, `The collection "${id}" does not exist in this project.`);
+    } else if (count >= COLLECTION_LIMITS.templatesMax) {
+      errors.add(
+        field,
+        `The collection "${id}" already holds ${COLLECTION_LIMITS.templatesMax} templates, the most a collection can hold.`,
+      );
+    }
+  });
+  return [...new Set(ids)];
+}
+
+/**
+ * Creates a template. With from_template the source's design, title, width and height are
+ * copied (they override the request's); tags and custom_data come from the request when given,
+ * else from the source. Without it, title, width and height are required. `schemaErrors` are
+ * the route schema's (the input then lacks the values of the wrong type): one 422 names them
+ * with the problems found here.
+ */
+export async function createTemplate(
+  deps: TemplateDeps,
+  projectId: string,
+  input: CreateTemplateInput,
+  schemaErrors: FieldErrors = {},
+): Promise<TemplateWithDesign> {
+  const errors = new FieldErrorCollector(schemaErrors);
+  let source: TemplateWithDesign | undefined;
+  if (input.from_template !== undefined) {
+    source = await deps.templates.find(projectId, input.from_template);
+    if (!source) {
+      errors.add(
+        'from_template',
+        `The template "${input.from_template}" does not exist in this project.`,
+      );
+    }
+  } else if (!errors.hasUnder('from_template')) {
+    // A from_template of the wrong type was meant as a copy: do not ask for title and size.
+    for (const field of ['title', 'width', 'height'] as const) {
+      if (input[field] === undefined) errors.add(field, `The ${field} field is required.`);
+    }
+  }
+  if (input.title !== undefined && input.title.trim() === '') {
+    errors.add('title', 'The title field must not be empty.');
+  }
+  const tags = input.tags ? normalizeTags(input.tags, 'tags', errors) : undefined;
+  checkCustomData(input.custom_data, TEMPLATE_LIMITS.customDataMax, 'custom_data', errors);
+  const collectionIds = input.add_to_collections
+    ? await checkCollections(deps.collections, projectId, input.add_to_collections, errors)
+    : [];
+  errors.throwIfAny();
+
+  let values: NewTemplate;
+  if (source) {
+    values = {
+      title: source.title,
+      width: source.width,
+      height: source.height,
+      tags: tags ?? source.tags,
+      custom_data: has(input, 'custom_data') ? (input.custom_data ?? null) : source.custom_data,
+      design: structuredClone(source.design),
+    };
+  } else {
+    const width = input.width as number;
+    const height = input.height as number;
+    values = {
+      title: (input.title as string).trim(),
+      width,
+      height,
+      tags: tags ?? [],
+      custom_data: input.custom_data ?? null,
+      design: emptyDesign(width, height),
+    };
+  }
+  return deps.templates.create(projectId, values, collectionIds);
+}
+
+/**
+ * Updates title, tags and custom_data (null clears it); 404 when not in the project, after the
+ * 422 naming every bad field (the route schema's `schemaErrors` among them).
+ */
+export async function updateTemplate(
+  deps: Pick<TemplateDeps, 'templates'>,
+  projectId: string,
+  uuid: string,
+  input: UpdateTemplateInput,
+  schemaErrors: FieldErrors = {},
+): Promise<TemplateWithDesign> {
+  const errors = new FieldErrorCollector(schemaErrors);
+  const patch: TemplatePatch = {};
+  if (input.title !== undefined) {
+    if (input.title.trim() === '') errors.add('title', 'The title field must not be empty.');
+    patch.title = input.title.trim();
+  }
+  if (input.tags !== undefined) patch.tags = normalizeTags(input.tags, 'tags', errors);
+  if (has(input, 'custom_data')) {
+    checkCustomData(input.custom_data, TEMPLATE_LIMITS.customDataMax, 'custom_data', errors);
+    patch.custom_data = input.custom_data ?? null;
+  }
+  errors.throwIfAny();
+  const updated =
+    Object.keys(patch).length === 0
+      ? await deps.templates.find(projectId, uuid)
+      : await deps.templates.update(projectId, uuid, patch);
+  if (!updated) throw notFound('Template');
+  return updated;
+}
