@@ -1,0 +1,33 @@
+/**
+ * Bearer-token authentication for /api/rest: resolves the token to its project (the caller) and
+ * answers 401 `{"message":"Unauthenticated."}` when the token is missing, unknown or revoked.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.ts';
+import { hashToken, type Caller } from '../core/projects.ts';
+import type { Services } from '../core/services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on every /api/rest request by the auth hook. */
+    caller?: Caller;
+  }
+}
+
+/** The authenticated caller of a request inside /api/rest (throws 401 outside of it). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('unauthenticated', 'Unauthenticated.');
+  return request.caller;
+}
+
+/** Adds the auth hook to an encapsulated plugin scope (the /api/rest routes). */
+export function installAuth(scope: FastifyInstance, services: Services): void {
+  scope.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match) throw new AppError('unauthenticated', 'Unauthenticated.');
+    const caller = await services.projects.findCallerByTokenHash(hashToken(match[1]));
+    if (!caller) throw new AppError('unauthenticated', 'Unauthenticated.');
+    request.caller = caller;
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * Turns every failure into the error body of DESIGN.md: 422 `{message, errors}` for validation,
+ * 400 for malformed JSON, 413 for a body over the limit, and a 500 that never shows internals.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
+
+/** One Ajv error as Fastify attaches it to a failed request. */
+export interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** '/layers/title/0' → 'layers.title.0'; prefixed with the parameter name for query and path. */
+function fieldPath(issue: AjvIssue, context: string | undefined): string {
+  const parts = (issue.instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (issue.keyword === 'required' && typeof issue.params?.missingProperty === 'string') {
+    parts.push(issue.params.missingProperty);
+  }
+  if (
+    issue.keyword === 'additionalProperties' &&
+    typeof issue.params?.additionalProperty === 'string'
+  ) {
+    parts.push(issue.params.additionalProperty);
+  }
+  const path = parts.join('.');
+  return path || (context === 'body' ? 'body' : (context ?? 'request'));
+}
+
+/** A readable sentence for one schema violation. */
+function describe(issue: AjvIssue, field: string): string {
+  const p = issue.params ?? {};
+  switch (issue.keyword) {
+    case 'required':
+      return `The ${field} field is required.`;
+    case 'maxLength':
+      return `The ${field} field must not be greater than ${p.limit} characters.`;
+    case 'minLength':
+      return Number(p.limit) === 1
+        ? `The ${field} field must not be empty.`
+        : `The ${field} field must be at least ${p.limit} characters.`;
+    case 'maxItems':
+      return `The ${field} field must not have more than ${p.limit} items.`;
+    case 'minItems':
+      return `The ${field} field must have at least ${p.limit} items.`;
+    case 'maximum':
+      return `The ${field} field must not be greater than ${p.limit}.`;
+    case 'minimum':
+      return `The ${field} field must be at least ${p.limit}.`;
+    case 'type':
+      // ajv joins a type list with commas: "string,object,null" reads "string, object or null".
+      return `The ${field} field must be of type ${String(p.type)
+        .split(',')
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')}.`;
+    case 'enum':
+      // A schema may accept both 72 and "72"; name each value once.
+      return `The ${field} field must be one of: ${[...new Set((p.allowedValues as unknown[]).map(String))].join(', ')}.`;
+    case 'const':
+      return `The ${field} field must be ${JSON.stringify(p.allowedValue)}.`;
+    case 'pattern':
+    case 'format':
+      return `The ${field} field has an invalid format.`;
+    case 'additionalProperties':
+      return `The ${field} field is not allowed.`;
+    default:
+      return `The ${field} field is invalid${issue.message ? `: ${issue.message}` : ''}.`;
+  }
+}
+
+/** Converts Fastify's schema validation errors into the 422 AppError. */
+export function schemaValidationError(issues: AjvIssue[], context: string | undefined): AppError {
+  return validationError(schemaFieldErrors(issues, context));
+}
+
+/** Fastify's schema validation errors as field path → messages (never empty). */
+export function schemaFieldErrors(issues: AjvIssue[], context: string | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    // anyOf/oneOf add a summary issue after their branches; the branch issues say more.
+    if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
+    const field = fieldPath(issue, context);
+    const msg = describe(issue, field);
+    const list = (fields[field] ??= []);
+    if (!list.includes(msg)) list.push(msg);
+  }
+  if (Object.keys(fields).length === 0) fields[context ?? 'body'] = ['The request is invalid.'];
+  return fields;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL that cannot be decoded (`%ff`) or a path parameter
+ * over the router's length limit fails before routing, and would otherwise get Fastify's own body
+ * (`{error, code, statusCode}`) instead of ours.
+ */
+export function frameworkErrorHandler(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter of the URL is too long.'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'The URL is malformed (it holds an invalid percent-encoding).'
+        : 'The request is malformed.';
+  void reply.status(status).send({ message });
+}
+
+/** Installs the error and not-found handlers on an app. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (
+      err: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
+      request,
+      reply,
+    ) => {
+      let appError: AppError | undefined;
+      if (err instanceof AppError) appError = err;
+      else if (err.validation)
+        appError = schemaValidationError(err.validation, err.validationContext);
+      else if (
+        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+        err.statusCode === 413 ||
+        err.code === 'FST_REQ_FILE_TOO_LARGE'
+      ) {
+        appError = new AppError(
+          'payload_too_large',
+          err.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? 'The uploaded file is too large.'
+            : 'The request body is too large.',
+        );
+      } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
+        appError = new AppError(
+          'unsupported_media_type',
+          `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}; send application/json.`,
+        );
+      } else if (
+        err.statusCode === 400 ||
+        err.code?.startsWith('FST_ERR_CTP_') ||
+        err instanceof SyntaxError
+      ) {
+        appError = new AppError('bad_request', `Malformed request body: ${err.message}`);
+      } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        appError = new AppError(err.statusCode === 404 ? 'not_found' : 'bad_request', err.message);
+      }
+      if (appError) {
+        if (appError.headers) void reply.headers(appError.headers);
+        return reply.status(appError.status).send(appError.toBody());
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ message: 'Internal server error.' });
+    },
+  );
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

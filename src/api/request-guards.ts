@@ -1,0 +1,57 @@
+/**
+ * Guards every request passes before routing: the JSON body parser (an empty body is no body;
+ * bodies nested absurdly deep or holding NUL characters are refused) and a NUL check of API URLs.
+ * Both inputs used to reach a 500: deep nesting overflows the stack of JSON.stringify and of the
+ * validators, and PostgreSQL cannot store or compare text containing U+0000.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../core/errors.ts';
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 100;
+
+/** Why a parsed body is refused, or null when it is fine. Iterative: no recursion to overflow. */
+export function jsonBodyProblem(value: unknown): string | null {
+  const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return 'The request body contains a NUL character (\\u0000).';
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH)
+      return `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push({ v: item, depth: depth + 1 });
+    } else {
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return 'The request body contains a NUL character (\\u0000).';
+        stack.push({ v: item, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
+
+/** Installs the JSON body parser and the URL check on `app`. */
+export function installRequestGuards(app: FastifyInstance): void {
+  // Many clients send `Content-Type: application/json` on every call, bodiless DELETEs included:
+  // an empty body is no body (a route's schema still requires one where it needs it), not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body.toString(), (err, parsed) => {
+      if (err) return done(err, undefined);
+      const problem = jsonBodyProblem(parsed);
+      if (problem) return done(new AppError('bad_request', problem), undefined);
+      done(null, parsed);
+    });
+  });
+  // The API only: the public file route answers 404 for any key it does not hold.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && /%00/.test(request.url))
+      throw new AppError('bad_request', 'The URL contains a NUL character (%00).');
+  });
+}

@@ -1,0 +1,139 @@
+/** JSON schemas of the font routes: they validate requests and describe the OpenAPI document. */
+import { FONT_TITLE_MAX, FONTS_PER_PAGE } from '../../../core/fonts.ts';
+import { FONT_FORMATS } from '../../../core/font-file.ts';
+import { envelopeSchema } from '../../pagination.ts';
+
+const flag = (description: string) => ({
+  type: 'string',
+  description: `${description} Truthy: 1, true, yes, on; falsy: 0, false, no, off (any case).`,
+});
+
+/** The font object of every response; is_legacy only appears with include_legacy. */
+export const fontObjectSchema = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string', description: 'Font code: put it in a text layer’s font / fontFamily.' },
+    title: { type: 'string' },
+    filename: { type: 'string', description: 'Name of the uploaded file.' },
+    created_at: { type: 'string', format: 'date-time' },
+    is_legacy: {
+      type: 'boolean',
+      description:
+        'Only with include_legacy: true for an account-wide legacy font, false for a project font.',
+    },
+  },
+} as const;
+
+const uuidParams = {
+  type: 'object',
+  required: ['uuid'],
+  properties: { uuid: { type: 'string', description: 'Font uuid.' } },
+};
+
+const includeLegacyQuery = {
+  type: 'object',
+  properties: {
+    include_legacy: flag('Also include the legacy account-wide fonts (default false).'),
+  },
+};
+
+const messageSchema = { type: 'object', properties: { message: { type: 'string' } } };
+
+/** GET /fonts */
+export const listFontsSchema = {
+  tags: ['Fonts'],
+  summary: 'List fonts',
+  description: `Fonts of the project, newest first, ${FONTS_PER_PAGE} per page (cursor pagination: follow links.next).`,
+  querystring: {
+    type: 'object',
+    properties: {
+      ...includeLegacyQuery.properties,
+      cursor: { type: 'string', description: 'Opaque cursor from links.next / links.prev.' },
+    },
+  },
+  response: { 200: envelopeSchema(fontObjectSchema) },
+};
+
+/** GET /fonts/{uuid} */
+export const getFontSchema = {
+  tags: ['Fonts'],
+  summary: 'Retrieve a font',
+  description: 'A legacy font is found only with include_legacy. Unknown uuid: 404.',
+  params: uuidParams,
+  querystring: includeLegacyQuery,
+  response: { 200: fontObjectSchema, 404: messageSchema },
+};
+
+/** POST /fonts (multipart/form-data; the handler reads and checks the parts itself). */
+export const uploadFontSchema = {
+  tags: ['Fonts'],
+  summary: 'Upload a font',
+  description: `multipart/form-data with file (required; ${FONT_FORMATS.join(', ')}; checked by content, not by name), title (optional, ≤${FONT_TITLE_MAX} characters, defaults to the filename) and terms_accepted (required: 1, true, yes or on). Too large a file: 413.`,
+  consumes: ['multipart/form-data'],
+  body: {
+    content: {
+      // No `type`/`required` here: the multipart parts are read and validated in the handler.
+      'multipart/form-data': {
+        schema: {
+          properties: {
+            file: { type: 'string', contentMediaType: 'application/octet-stream' },
+            title: { type: 'string', maxLength: FONT_TITLE_MAX },
+            terms_accepted: { type: 'string', enum: ['1', 'true', 'yes', 'on'] },
+          },
+        },
+      },
+    },
+  },
+  response: { 201: fontObjectSchema },
+};
+
+/** PATCH /fonts/{uuid} */
+export const updateFontSchema = {
+  tags: ['Fonts'],
+  summary: "Change a font's title",
+  description: 'Only the title can change; the file cannot be replaced.',
+  params: uuidParams,
+  body: {
+    type: 'object',
+    required: ['title'],
+    properties: {
+      title: {
+        type: 'string',
+        minLength: 1,
+        maxLength: FONT_TITLE_MAX,
+        description: `New title (1–${FONT_TITLE_MAX} characters).`,
+      },
+    },
+  },
+  response: { 200: fontObjectSchema, 404: messageSchema },
+};
+
+/** DELETE /fonts/{uuid} */
+export const deleteFontSchema = {
+  tags: ['Fonts'],
+  summary: 'Delete a font',
+  description:
+    'Permanent. A font still used by templates answers 409 with templates_using_font unless force is truthy; forced, those templates render with the default font.',
+  params: uuidParams,
+  querystring: {
+    type: 'object',
+    properties: { force: flag('Delete even when templates use the font (default false).') },
+  },
+  response: {
+    200: messageSchema,
+    404: messageSchema,
+    409: {
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        templates_using_font: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { uuid: { type: 'string' }, title: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,116 @@
+/** Routes of /api/rest/fonts: list, retrieve, upload (multipart), rename and delete. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Config } from '../../../config.ts';
+import { decodeCursor } from '../../../core/pagination.ts';
+import {
+  deleteFont,
+  FONTS_PER_PAGE,
+  getFont,
+  parseFlag,
+  renameFont,
+  toFontObject,
+  validateFontUpload,
+  type FontScope,
+} from '../../../core/fonts.ts';
+import type { Services } from '../../../core/services.ts';
+import { callerOf } from '../../auth.ts';
+import { envelope } from '../../pagination.ts';
+import {
+  deleteFontSchema,
+  getFontSchema,
+  listFontsSchema,
+  updateFontSchema,
+  uploadFontSchema,
+} from './font-schemas.ts';
+import { readJsonUpload, readMultipartUpload } from './read-font-upload.ts';
+
+type UuidParams = { uuid: string };
+type LegacyQuery = { include_legacy?: string; cursor?: string };
+
+/** The font scope of a request: its project, its account, and whether legacy fonts count. */
+function scopeOf(request: FastifyRequest, includeLegacy: unknown): FontScope {
+  const { project } = callerOf(request);
+  return {
+    projectId: project.id,
+    accountId: project.account_id,
+    includeLegacy: parseFlag(includeLegacy, 'include_legacy'),
+  };
+}
+
+/**
+ * Registers the font routes inside the /api/rest scope. They live in their own encapsulated
+ * plugin so the multipart parser (with the font size limit) applies to them only.
+ */
+export async function fontRoutes(
+  rest: FastifyInstance,
+  ctx: { services: Services; config: Config },
+): Promise<void> {
+  const { fonts } = ctx.services;
+  const maxBytes = ctx.config.fontMaxBytes;
+
+  await rest.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25, fieldSize: 64 * 1024 },
+    });
+
+    scope.get<{ Querystring: LegacyQuery }>(
+      '/fonts',
+      { schema: listFontsSchema },
+      async (request) => {
+        const fontScope = scopeOf(request, request.query.include_legacy);
+        const cursor = request.query.cursor;
+        const page = await fonts.list(fontScope, {
+          perPage: FONTS_PER_PAGE,
+          cursor: cursor === undefined ? undefined : decodeCursor(cursor),
+        });
+        const items = page.items.map((f) => toFontObject(f, fontScope.includeLegacy));
+        return envelope(request, ctx.config.publicUrl, { ...page, items }, FONTS_PER_PAGE);
+      },
+    );
+
+    scope.get<{ Params: UuidParams; Querystring: LegacyQuery }>(
+      '/fonts/:uuid',
+      { schema: getFontSchema },
+      async (request) => {
+        const fontScope = scopeOf(request, request.query.include_legacy);
+        const font = await getFont(fonts, fontScope, request.params.uuid);
+        return toFontObject(font, fontScope.includeLegacy);
+      },
+    );
+
+    scope.post('/fonts', { schema: uploadFontSchema }, async (request, reply) => {
+      const { project } = callerOf(request);
+      // A JSON body cannot carry the file, but its other fields are still checked so the 422
+      // names every problem at once.
+      const input = request.isMultipart()
+        ? await readMultipartUpload(request, maxBytes)
+        : readJsonUpload(request.body);
+      const font = await fonts.insert(
+        validateFontUpload(input, { projectId: project.id, accountId: project.account_id }),
+      );
+      return reply.status(201).send(toFontObject(font, false));
+    });
+
+    scope.patch<{ Params: UuidParams; Body: { title: string } }>(
+      '/fonts/:uuid',
+      { schema: updateFontSchema },
+      async (request) => {
+        const { project } = callerOf(request);
+        const font = await renameFont(fonts, project.id, request.params.uuid, request.body.title);
+        return toFontObject(font, false);
+      },
+    );
+
+    scope.delete<{ Params: UuidParams; Querystring: { force?: string } }>(
+      '/fonts/:uuid',
+      { schema: deleteFontSchema },
+      async (request) => {
+        const { project } = callerOf(request);
+        const force = parseFlag(request.query.force, 'force');
+        await deleteFont(fonts, project.id, request.params.uuid, force);
+        return { message: 'Font deleted.' };
+      },
+    );
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * JSON schemas of the image and PDF routes: they drive Fastify's validation (types, enums, counts)
+ * and the OpenAPI document. Rules that need the engine or the database (cmyk with png, layer
+ * values, templates, passthrough length) are checked by the generation service.
+ */
+
+const url = { type: ['string', 'null'], description: 'http(s) URL' };
+
+/** Fields every creation body shares. */
+const common = {
+  webhook_success: { ...url, description: 'POSTed the finished object (signed, retried).' },
+  webhook_error: { ...url, description: 'Extension: POSTed the object when it ends in error.' },
+  passthrough: {
+    description: 'String, array or object (≤1024 characters as serialised), echoed back as given.',
+  },
+  transfer: {
+    type: 'object',
+    description: 'Copy the file to your S3-compatible bucket (credentials are never stored).',
+  },
+  create_now: {
+    type: 'boolean',
+    description: 'Render inside the request and answer with the finished object.',
+  },
+};
+
+const layers = {
+  type: 'object',
+  additionalProperties: { type: 'object' },
+  description: 'Layer name → properties (text, image, value, hide, …).',
+};
+
+const intOrNumericString = (values: number[]) => ({
+  enum: [...values, ...values.map(String)],
+});
+
+/** The image object (spec 2.4 + passthrough, errors, created_at). */
+export const imageObjectSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string', enum: ['queued', 'finished', 'error'] },
+    image_url: { type: ['string', 'null'] },
+    polling_url: { type: 'string' },
+    passthrough: {},
+    errors: { type: 'array', items: { type: 'string' } },
+    created_at: { type: 'string' },
+  },
+};
+
+/** The PDF object (spec 2.5 + passthrough, errors, created_at). */
+export const pdfObjectSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string', enum: ['queued', 'finished', 'error'] },
+    pdf_url: { type: ['string', 'null'] },
+    polling_url: { type: 'string' },
+    passthrough: {},
+    errors: { type: 'array', items: { type: 'string' } },
+    created_at: { type: 'string' },
+  },
+};
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' } },
+};
+
+/** POST /images. */
+export const createImageSchema = {
+  tags: ['Images'],
+  summary: 'Create an image',
+  body: {
+    type: 'object',
+    required: ['template_uuid'],
+    properties: {
+      template_uuid: { type: 'string', minLength: 1 },
+      layers,
+      ...common,
+      errors: {
+        type: 'array',
+        description: 'Accepted and ignored (shown empty in the reference).',
+      },
+      modifications: {
+        type: 'object',
+        properties: {
+          width: { type: 'integer', minimum: 1, maximum: 16000 },
+          height: { type: 'integer', minimum: 1, maximum: 16000 },
+          filename: { type: 'string', maxLength: 200 },
+          image_format: { type: 'string', enum: ['auto', 'jpg', 'png', 'webp'] },
+          dpi: intOrNumericString([72, 150, 300]),
+          color_mode: { type: 'string', enum: ['rgb', 'cmyk'] },
+        },
+      },
+    },
+  },
+  response: { 200: imageObjectSchema },
+};
+
+/** POST /pdfs. */
+export const createPdfSchema = {
+  tags: ['PDFs'],
+  summary: 'Create a PDF from templates (one page per template, in order)',
+  body: {
+    type: 'object',
+    required: ['pages'],
+    properties: {
+      pages: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        items: {
+          type: 'object',
+          required: ['template_uuid'],
+          properties: { template_uuid: { type: 'string', minLength: 1 }, layers },
+        },
+      },
+      ...common,
+      modifications: {
+        type: 'object',
+        properties: {
+          filename: { type: 'string', maxLength: 200 },
+          image_quality: { type: 'string', enum: ['high', 'medium', 'low'] },
+          dpi: intOrNumericString([96, 150, 300]),
+          color_mode: { type: 'string', enum: ['rgb', 'cmyk'] },
+          color_profile: { type: 'string' },
+        },
+      },
+    },
+  },
+  response: { 200: pdfObjectSchema },
+};
+
+/** POST /pdfs/merge. */
+export const mergePdfsSchema = {
+  tags: ['PDFs'],
+  summary: 'Merge existing PDFs from 2–10 URLs, in order',
+  body: {
+    type: 'object',
+    required: ['urls'],
+    properties: {
+      urls: { type: 'array', minItems: 2, maxItems: 10, items: { type: 'string' } },
+      ...common,
+      modifications: {
+        type: 'object',
+        properties: { filename: { type: 'string', maxLength: 200 } },
+      },
+    },
+  },
+  response: { 200: pdfObjectSchema },
+};
+
+/** GET /images/{id}. */
+export const getImageSchema = {
+  tags: ['Images'],
+  summary: 'Retrieve an image',
+  params: idParams,
+  response: { 200: imageObjectSchema },
+};
+
+/** DELETE /images/{id}. */
+export const deleteImageSchema = {
+  tags: ['Images'],
+  summary: 'Delete an image and its file',
+  params: idParams,
+};
+
+/** GET /pdfs/{id}. */
+export const getPdfSchema = {
+  tags: ['PDFs'],
+  summary: 'Retrieve a PDF',
+  params: idParams,
+  response: { 200: pdfObjectSchema },
+};
+
+/** DELETE /pdfs/{id}. */
+export const deletePdfSchema = {
+  tags: ['PDFs'],
+  summary: 'Delete a PDF and its file',
+  params: idParams,
+};

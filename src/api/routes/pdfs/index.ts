@@ -1,0 +1,52 @@
+/** Routes of /api/rest/pdfs: create from templates, merge from URLs, retrieve and delete. */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../../core/services.ts';
+import { callerOf } from '../../auth.ts';
+import { checkedBody } from '../../checked-body.ts';
+import {
+  createPdfSchema,
+  deletePdfSchema,
+  getPdfSchema,
+  mergePdfsSchema,
+} from '../images/generation-schemas.ts';
+import { parseResourceId } from '../images/resource-id.ts';
+
+type Body = Record<string, unknown>;
+type IdParams = { id: string };
+
+/** Registers the PDF routes inside the /api/rest scope. */
+export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services }): Promise<void> {
+  const { generation } = ctx.services;
+
+  // attachValidation: the service's checks run even when the schema fails, for one full 422.
+  rest.post<{ Body: Body }>(
+    '/pdfs',
+    { schema: createPdfSchema, attachValidation: true },
+    async (request) => {
+      const { body, schemaErrors } = checkedBody<Body>(request);
+      return generation.createPdf(callerOf(request), body, schemaErrors);
+    },
+  );
+
+  rest.post<{ Body: Body }>(
+    '/pdfs/merge',
+    { schema: mergePdfsSchema, attachValidation: true },
+    async (request) => {
+      const { body, schemaErrors } = checkedBody<Body>(request);
+      return generation.mergePdfs(callerOf(request), body, schemaErrors);
+    },
+  );
+
+  rest.get<{ Params: IdParams }>('/pdfs/:id', { schema: getPdfSchema }, async (request) =>
+    generation.get(callerOf(request), 'pdf', parseResourceId(request.params.id, 'PDF')),
+  );
+
+  rest.delete<{ Params: IdParams }>(
+    '/pdfs/:id',
+    { schema: deletePdfSchema },
+    async (request, reply) => {
+      await generation.delete(callerOf(request), 'pdf', parseResourceId(request.params.id, 'PDF'));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The `imprint` command line: serve, worker, project, token and the commands other modules add.
+ * Every command reads the same validated config as the server.
+ */
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.ts';
+import { registerServeCommand } from './serve-command.ts';
+import { registerProjectCommands } from './project-commands.ts';
+import { registerWorkerCommand } from './worker-command.ts';
+import { registerRenderCommand } from './render-command.ts';
+import { registerCreditCommands } from './credit-commands.ts';
+import { registerWebhookCommands } from './webhook-commands.ts';
+import { registerFontCommands } from './font-commands.ts';
+
+/** Builds the program; exported so tests can run commands in-process. */
+export function buildProgram(): Command {
+  const program = new Command('imprint')
+    .description('Imprint: render images and PDFs from templates.')
+    .showHelpAfterError()
+    .exitOverride();
+  registerServeCommand(program);
+  registerProjectCommands(program);
+  registerWorkerCommand(program);
+  registerRenderCommand(program);
+  registerCreditCommands(program);
+  registerWebhookCommands(program);
+  registerFontCommands(program);
+  return program;
+}
+
+/** Runs the CLI with process arguments; prints clean errors and sets the exit code. */
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode;
+      return;
+    }
+    if (err instanceof ConfigError) {
+      console.error(`imprint: ${err.message}`);
+      process.exitCode = 78;
+      return;
+    }
+    console.error(`imprint: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}

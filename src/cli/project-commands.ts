@@ -1,0 +1,116 @@
+/** `imprint project …` and `imprint token …`: operators create projects and manage tokens. */
+import type { Command } from 'commander';
+import { loadConfig } from '../config.ts';
+import { createProjectWithTokens, issueToken } from '../core/projects.ts';
+import { createRuntime, type Runtime } from '../main.ts';
+
+/** Opens the runtime of the current config, runs fn, and closes it. */
+export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await createRuntime(loadConfig());
+  try {
+    return await fn(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** Registers `project` and `token`. */
+export function registerProjectCommands(program: Command): void {
+  const project = program.command('project').description('Manage projects.');
+  project
+    .command('create')
+    .argument('<title>', 'project title')
+    .option('--account <id>', 'account that owns the project (default: the first account)')
+    .option('--json', 'print JSON: { id, title, token, test_token }')
+    .description('Create a project with a live and a test token (shown once).')
+    .action(async (rawTitle: string, opts: { json?: boolean; account?: string }) => {
+      const title = rawTitle.trim();
+      // Checked before opening the database: an empty title would make a nameless project.
+      if (!title || [...title].length > 255)
+        throw new Error('The project title must be 1 to 255 characters.');
+      await withRuntime(async ({ services }) => {
+        const {
+          project: p,
+          token,
+          test_token,
+        } = await createProjectWithTokens(services.projects, title, opts.account);
+        if (opts.json) console.log(JSON.stringify({ id: p.id, title: p.title, token, test_token }));
+        else
+          console.log(
+            `project ${p.id} "${p.title}"\n  live token: ${token}\n  test token: ${test_token}`,
+          );
+      });
+    });
+  project
+    .command('list')
+    .option('--json', 'print JSON')
+    .description('List projects.')
+    .action(async (opts: { json?: boolean }) => {
+      await withRuntime(async ({ services }) => {
+        const list = await services.projects.listProjects();
+        if (opts.json) console.log(JSON.stringify(list));
+        else
+          for (const p of list)
+            console.log(`${p.id}\t${p.title}\taccount ${p.account_id}\t${p.created_at}`);
+      });
+    });
+
+  const token = program.command('token').description('Manage API tokens.');
+  token
+    .command('create')
+    .requiredOption('--project <id>', 'project id')
+    .option('--test', 'a test token: watermarked previews that cost no credits')
+    .option('--json', 'print JSON: { id, project_id, kind, token }')
+    .description('Create a token (shown once).')
+    .action(async (opts: { project: string; test?: boolean; json?: boolean }) => {
+      await withRuntime(async ({ services }) => {
+        if (!(await services.projects.findProject(opts.project)))
+          throw new Error(`No project with id ${opts.project}`);
+        const { info, token: secret } = await issueToken(
+          services.projects,
+          opts.project,
+          opts.test ? 'test' : 'live',
+        );
+        if (opts.json)
+          console.log(
+            JSON.stringify({
+              id: info.id,
+              project_id: info.project_id,
+              kind: info.kind,
+              token: secret,
+            }),
+          );
+        else
+          console.log(
+            `token ${info.id} (${info.kind}) for project ${info.project_id}:\n  ${secret}`,
+          );
+      });
+    });
+  token
+    .command('list')
+    .option('--project <id>', 'only this project')
+    .option('--json', 'print JSON')
+    .description('List tokens (ids and kinds; secrets are never shown again).')
+    .action(async (opts: { project?: string; json?: boolean }) => {
+      await withRuntime(async ({ services }) => {
+        const list = await services.projects.listTokens(opts.project);
+        if (opts.json) console.log(JSON.stringify(list));
+        else
+          for (const t of list)
+            console.log(
+              `${t.id}\t${t.kind}\tproject ${t.project_id}\t${t.revoked_at ? 'revoked ' + t.revoked_at : 'active'}`,
+            );
+      });
+    });
+  token
+    .command('revoke')
+    .argument('<id>', 'token id')
+    .description('Revoke a token; requests with it answer 401 from then on.')
+    .action(async (id: string) => {
+      await withRuntime(async ({ services }) => {
+        if (!(await services.projects.revokeToken(id)))
+          throw new Error(`No active token with id ${id}`);
+        console.log(`token ${id} revoked`);
+      });
+    });
+}

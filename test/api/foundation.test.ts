@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { testDbKinds } from '../helpers/databases.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`foundation on ${kind}`, { skip }, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind);
+    });
+    after(async () => t?.close());
+
+    it('answers /health and /ready', async () => {
+      const health = await t.request({ method: 'GET', url: '/health', token: null });
+      assert.equal(health.statusCode, 200);
+      assert.deepEqual(health.json(), { status: 'ok' });
+      const ready = await t.request({ method: 'GET', url: '/ready', token: null });
+      assert.equal(ready.statusCode, 200);
+      assert.equal(ready.json().status, 'ready');
+    });
+
+    it('serves an OpenAPI 3.1 document and the docs page', async () => {
+      const doc = await t.request({ method: 'GET', url: '/api/openapi.json', token: null });
+      assert.equal(doc.statusCode, 200);
+      assert.equal(doc.json().openapi, '3.1.0');
+      const docs = await t.request({ method: 'GET', url: '/docs/', token: null });
+      assert.equal(docs.statusCode, 200);
+      assert.match(docs.headers['content-type'] as string, /text\/html/);
+    });
+
+    it('answers 404 with a message for unknown routes', async () => {
+      const res = await t.request({ method: 'GET', url: '/nope', token: null });
+      assert.equal(res.statusCode, 404);
+      assert.match(res.json().message, /not found/);
+    });
+
+    it('answers URLs the router cannot take with our {message} body, not Fastify’s', async () => {
+      const bad = await t.request({ method: 'GET', url: '/api/rest/templates/%ff' });
+      assert.equal(bad.statusCode, 400);
+      assert.deepEqual(Object.keys(bad.json()), ['message']);
+      const long = await t.request({ method: 'GET', url: `/api/rest/fonts/${'a'.repeat(5000)}` });
+      assert.equal(long.statusCode, 414);
+      assert.deepEqual(Object.keys(long.json()), ['message']);
+    });
+
+    it('names a union type readably in a 422', async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/rest/collections',
+        payload: { title: 'x', custom_data: 5 },
+      });
+      assert.equal(res.statusCode, 422);
+      assert.deepEqual(res.json().errors.custom_data, [
+        'The custom_data field must be of type string, object or null.',
+      ]);
+    });
+
+    it('refuses a revoked token with 401', async () => {
+      const { issueToken } = await import('../../src/core/projects.ts');
+      const { info, token } = await issueToken(t.runtime.services.projects, t.project.id, 'live');
+      assert.ok(
+        await t.runtime.services.projects.findCallerByTokenHash(
+          (await import('../../src/core/projects.ts')).hashToken(token),
+        ),
+      );
+      assert.equal(await t.runtime.services.projects.revokeToken(info.id), true);
+      assert.equal(await t.runtime.services.projects.revokeToken(info.id), false);
+    });
+  });
+}
