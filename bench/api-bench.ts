@@ -1,0 +1,311 @@
+/**
+ * `npm run bench:api`: the end-to-end throughput of a real `imprint serve` (embedded SQLite, local
+ * files) on the reference card of `npm run bench`, compared with the pure render throughput of
+ * the engine on the same machine. Prints:
+ *   - images per second end to end with BENCH_API_INFLIGHT (50) requests in flight: each client
+ *     creates an image (webhook_success to a local receiver) and starts the next one when the
+ *     webhook of the previous arrives; latency = create → webhook received;
+ *   - p50/p95 latency of `create_now` requests, one at a time and 8 at a time;
+ *   - the pure render throughput: the same card rendered by a RenderPool of the same number of
+ *     threads (IMPRINT_RENDER_THREADS, default the cores) with as many renders in flight, plus
+ *     the single-thread warm render time that `npm run bench` reports;
+ *   - the ratio pure ÷ end to end (target ≤ 1.3).
+ * The machine may be shared, so end-to-end and pure rounds alternate (BENCH_API_ROUNDS, default
+ * 3; medians are reported) and CPU time per image is reported too (server process vs render
+ * pool): unlike wall-clock throughput it does not depend on what else runs on the machine.
+ * Settings: BENCH_API_N images per round (default 200), BENCH_API_INFLIGHT (50), BENCH_API_NOW
+ * (60 create_now requests per concurrency level). A benchmark, not a test.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
+import os from 'node:os';
+import { renderImage, validateDesign, type Design } from '../src/render/index.ts';
+import { RenderPool } from '../src/worker/render-pool.ts';
+import { makeReferencePhoto } from './reference-card/make-photo.ts';
+import { ServerProcess } from '../test/helpers/server-process.ts';
+
+const N = Number(process.env.BENCH_API_N ?? 200);
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+const INFLIGHT = Number(process.env.BENCH_API_INFLIGHT ?? 50);
+const NOW_N = Number(process.env.BENCH_API_NOW ?? 60);
+const THREADS = Number(process.env.IMPRINT_RENDER_THREADS ?? os.availableParallelism());
+// Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux).
+const CLK_TCK = 100;
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const f1 = (x: number) => x.toFixed(1);
+
+/** Serves the reference photo and receives webhooks (id → arrival time). */
+async function startHelper(photo: Buffer) {
+  const arrived = new Map<number, number>();
+  const waiters = new Map<number, () => void>();
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/photo.jpg') {
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length });
+      res.end(photo);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(200).end('ok');
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: number };
+        arrived.set(body.id, performance.now());
+        waiters.get(body.id)?.();
+        waiters.delete(body.id);
+      } catch {
+        // not a webhook
+      }
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    base,
+    /** Resolves when the webhook of image `id` has arrived. */
+    webhook: (id: number) =>
+      arrived.has(id) ? Promise.resolve() : new Promise<void>((r) => waiters.set(id, r)),
+    arrivedAt: (id: number) => arrived.get(id)!,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+const photo = await makeReferencePhoto();
+const raw = JSON.parse(
+  fs.readFileSync(new URL('./reference-card/design.json', import.meta.url), 'utf8'),
+) as Design;
+const helper = await startHelper(photo);
+const photoUrl = `${helper.base}/photo.jpg`;
+
+// ---- 1. The real server -------------------------------------------------------------------
+// BENCH_API_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+const imprint = await ServerProcess.create({
+  prefix: 'imprint-bench-',
+  env: {
+    IMPRINT_RENDER_THREADS: String(THREADS),
+    IMPRINT_CREATE_NOW_LIMIT: '50',
+    IMPRINT_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  nodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+});
+const base = imprint.base;
+const { token } = imprint.createProject('Bench');
+const server = await imprint.start();
+process.on('exit', () => server.kill('SIGKILL'));
+
+// The client: node:http on a keep-alive agent (the global fetch, undici's WHATWG layer, costs
+// several times the CPU per request, and this client shares the machine's cores with the server).
+const agent = new http.Agent({ keepAlive: true, maxSockets: INFLIGHT + 16 });
+const api = (method: string, url: string, body?: unknown) =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const req = http.request(
+      `${base}/api/rest${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          if (res.statusCode! >= 300)
+            reject(new Error(`${method} ${url}: ${res.statusCode} ${text}`));
+          else resolve(JSON.parse(text) as Record<string, unknown>);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+
+const tpl = await api('POST', '/templates', { title: 'Reference card', width: 1200, height: 630 });
+const uuid = tpl.uuid as string;
+await api('PUT', `/templates/${uuid}/design`, raw);
+const layers = { photo: { image: photoUrl } };
+
+/** Creates one image and resolves with its create → webhook latency (ms). */
+async function oneImage(): Promise<number> {
+  const t0 = performance.now();
+  const created = await api('POST', '/images', {
+    template_uuid: uuid,
+    layers,
+    webhook_success: `${helper.base}/hook`,
+  });
+  const id = created.id as number;
+  await helper.webhook(id);
+  return helper.arrivedAt(id) - t0;
+}
+
+/** Runs `total` tasks with `parallel` clients; returns per-task results and the wall time. */
+async function closedLoop<T>(total: number, parallel: number, task: () => Promise<T>) {
+  let started = 0;
+  const results: T[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, total) }, async () => {
+      while (started < total) {
+        started++;
+        results.push(await task());
+      }
+    }),
+  );
+  return { results, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** CPU seconds (user + system) a process (all threads) or one of its threads has used, from /proc. */
+function cpuSecondsOf(pid: number, tid?: number): number {
+  const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+  const stat = fs.readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+/** CPU seconds per thread (name/tid) of a process (BENCH_API_THREADS=1 prints the split per round). */
+function cpuByThreadName(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const label = Number(tid) === pid ? 'main' : `${name}/${tid}`;
+      out.set(label, (out.get(label) ?? 0) + cpuSecondsOf(pid, Number(tid)));
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+/** The CPU per image of each thread since `before` (threads under 0.05 ms left out). */
+function threadSplit(pid: number, before: Map<string, number>): string {
+  return [...cpuByThreadName(pid)]
+    .map(([name, s]) => [name, ((s - (before.get(name) ?? 0)) * 1000) / N] as const)
+    .filter(([, ms]) => ms >= 0.05)
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(', ');
+}
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+// The pure render input: the same card, the picture at the URL the server fetches it from.
+const validated = validateDesign(raw);
+if (!validated.design) throw new Error(JSON.stringify(validated.problems));
+const design: Design = {
+  ...validated.design,
+  layers: validated.design.layers.map((l) => (l.name === 'photo' ? { ...l, image: photoUrl } : l)),
+};
+const input = { design, assets: { files: new Map([[photoUrl, photo]]), fonts: [] } };
+const pool = new RenderPool(THREADS);
+
+console.log(
+  `Reference card 1200×630 (jpg), ${THREADS} render threads, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}, Node ${process.version}`,
+);
+// Warm-up: threads, caches, JIT, on both sides.
+await closedLoop(Math.min(40, N), INFLIGHT, oneImage);
+await closedLoop(Math.min(40, N), INFLIGHT, () => pool.renderImage(input));
+
+const rounds: Array<{
+  api: number;
+  pure: number;
+  apiCpu: number;
+  mainCpu: number;
+  clientCpu: number;
+  pureCpu: number;
+}> = [];
+const latencies: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const c0 = cpuSecondsOf(server.pid!);
+  const t0 = process.env.BENCH_API_THREADS ? cpuByThreadName(server.pid!) : null;
+  // The main thread (its tid is the pid): HTTP, database, storage, webhooks — not the renders.
+  const m0 = cpuSecondsOf(server.pid!, server.pid!);
+  // This process during the end-to-end round: the HTTP client and the webhook receiver.
+  const k0 = ownCpuSeconds();
+  const e2e = await closedLoop(N, INFLIGHT, oneImage);
+  const clientCpu = ((ownCpuSeconds() - k0) * 1000) / N;
+  const apiCpu = ((cpuSecondsOf(server.pid!) - c0) * 1000) / N;
+  const mainCpu = ((cpuSecondsOf(server.pid!, server.pid!) - m0) * 1000) / N;
+  if (t0) console.log(`  server CPU per image by thread: ${threadSplit(server.pid!, t0)}`);
+  latencies.push(...e2e.results);
+  const q0 = process.env.BENCH_API_THREADS ? cpuByThreadName(process.pid) : null;
+  const p0 = ownCpuSeconds();
+  const pure = await closedLoop(N, INFLIGHT, () => pool.renderImage(input));
+  const pureCpu = ((ownCpuSeconds() - p0) * 1000) / N;
+  if (q0) console.log(`  pure CPU per image by thread: ${threadSplit(process.pid, q0)}`);
+  rounds.push({
+    api: N / e2e.seconds,
+    pure: N / pure.seconds,
+    apiCpu,
+    mainCpu,
+    clientCpu,
+    pureCpu,
+  });
+  console.log(
+    `  round ${r + 1}: end to end ${f1(N / e2e.seconds)} images/s (${f1(apiCpu)} ms CPU per image, ${f1(mainCpu)} on the main thread; client ${f1(clientCpu)}), pure ${f1(N / pure.seconds)} images/s (${f1(pureCpu)} ms CPU per image)`,
+  );
+}
+const med = (k: keyof (typeof rounds)[number]) =>
+  quantile(
+    rounds.map((x) => x[k]),
+    0.5,
+  );
+console.log(
+  `End to end (POST /images → webhook received), ${INFLIGHT} in flight: ${f1(med('api'))} images/s (median of ${ROUNDS} rounds of ${N}); ` +
+    `latency p50 ${f1(quantile(latencies, 0.5))} ms, p95 ${f1(quantile(latencies, 0.95))} ms`,
+);
+console.log(
+  `Pure render, RenderPool(${THREADS}) with ${INFLIGHT} in flight: ${f1(med('pure'))} images/s`,
+);
+
+const createNow = async (): Promise<number> => {
+  const t0 = performance.now();
+  const done = await api('POST', '/images', { template_uuid: uuid, layers, create_now: true });
+  if (done.status !== 'finished') throw new Error(`create_now: ${JSON.stringify(done)}`);
+  return performance.now() - t0;
+};
+for (const parallel of [1, 8]) {
+  const now = await closedLoop(NOW_N, parallel, createNow);
+  console.log(
+    `create_now, ${parallel} at a time (${NOW_N} requests): p50 ${f1(quantile(now.results, 0.5))} ms, ` +
+      `p95 ${f1(quantile(now.results, 0.95))} ms, ${f1(NOW_N / now.seconds)} images/s`,
+  );
+}
+await imprint.close();
+await pool.close();
+
+const single: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const t0 = performance.now();
+  await renderImage(input);
+  if (i >= 10) single.push(performance.now() - t0);
+}
+const singleMs = quantile(single, 0.5);
+console.log(
+  `One render in one thread, warm (as npm run bench reports it): ${f1(singleMs)} ms per card`,
+);
+const ratio = med('pure') / med('api');
+const cpuRatio = med('apiCpu') / med('pureCpu');
+console.log(
+  `Ratio pure ÷ end to end: ${ratio.toFixed(2)}× in images/s (target ≤ 1.3×: ${ratio <= 1.3 ? 'met' : 'MISSED'}); ` +
+    `${cpuRatio.toFixed(2)}× in CPU per image (${f1(med('apiCpu'))} vs ${f1(med('pureCpu'))} ms; ${f1(med('mainCpu'))} ms of it on the server's main thread; the benchmark's client and webhook receiver ${f1(med('clientCpu'))} ms more)`,
+);
+await helper.close();

@@ -1,0 +1,144 @@
+/**
+ * Downloads the assets of a render (pictures, PDFs to merge) through safeFetch, checks that the
+ * bytes are what they claim to be, and keeps them in a small per-process cache: a batch of a
+ * thousand images with the same logo downloads it once. Concurrent requests for the same URL
+ * share one download.
+ */
+import { FetchError } from './fetch-error.ts';
+import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from './safe-fetch.ts';
+import { isPdf, sniffPicture } from './sniff.ts';
+
+/** Limits and cache sizes of an AssetFetcher. */
+export interface AssetFetcherOptions {
+  allowPrivate: boolean;
+  /** Per download (IMPRINT_FETCH_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Per download (IMPRINT_FETCH_MAX_BYTES). */
+  maxBytes: number;
+  /** How long a download is reused (default 5 minutes). */
+  ttlMs?: number;
+  /** Bytes the cache may hold in total (default 128 MB); the least recently used go first. */
+  cacheMaxBytes?: number;
+}
+
+/** The HTTP client an AssetFetcher uses; safeFetch unless a test swaps in a counting wrapper. */
+export type FetchFn = (url: string, opts: SafeFetchOptions) => Promise<SafeFetchResponse>;
+
+interface Entry {
+  bytes: Buffer;
+  contentType: string;
+  expires: number;
+}
+
+const PICTURE_FORMATS = 'JPEG, PNG, WebP, GIF, AVIF or SVG';
+
+/** Fetches, sniffs and caches pictures and PDFs by URL. */
+export class AssetFetcher {
+  private readonly cache = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<Entry>>();
+  private cachedBytes = 0;
+  private readonly ttlMs: number;
+  private readonly cacheMaxBytes: number;
+
+  constructor(
+    private readonly opts: AssetFetcherOptions,
+    private readonly fetchFn: FetchFn = safeFetch,
+  ) {
+    this.ttlMs = opts.ttlMs ?? 5 * 60_000;
+    this.cacheMaxBytes = opts.cacheMaxBytes ?? 128 * 1024 * 1024;
+  }
+
+  /** The bytes of an image (JPEG, PNG, WebP, GIF, AVIF or SVG); FetchError otherwise. */
+  async fetchPicture(url: string): Promise<Buffer> {
+    const entry = await this.load(url);
+    if (!sniffPicture(entry.bytes)) {
+      throw new FetchError(
+        url,
+        'bad_content',
+        `not an image (expected ${PICTURE_FORMATS}${describeType(entry.contentType)})`,
+      );
+    }
+    return entry.bytes;
+  }
+
+  /** The bytes of a PDF (must start with %PDF-); FetchError otherwise. */
+  async fetchPdf(url: string): Promise<Buffer> {
+    const entry = await this.load(url);
+    if (!isPdf(entry.bytes)) {
+      throw new FetchError(url, 'bad_content', `not a PDF file${describeType(entry.contentType)}`);
+    }
+    return entry.bytes;
+  }
+
+  /** Forgets every cached download. */
+  clear(): void {
+    this.cache.clear();
+    this.cachedBytes = 0;
+  }
+
+  /** Bytes currently cached (for tests and metrics). */
+  get cacheSize(): number {
+    return this.cachedBytes;
+  }
+
+  private async load(url: string): Promise<Entry> {
+    const hit = this.cache.get(url);
+    if (hit && hit.expires > Date.now()) {
+      // Re-insert so Map order stays least-recently-used first.
+      this.cache.delete(url);
+      this.cache.set(url, hit);
+      return hit;
+    }
+    if (hit) this.forget(url, hit);
+    let pending = this.inflight.get(url);
+    if (!pending) {
+      pending = this.download(url).finally(() => this.inflight.delete(url));
+      this.inflight.set(url, pending);
+    }
+    return pending;
+  }
+
+  private async download(url: string): Promise<Entry> {
+    const res = await this.fetchFn(url, {
+      maxBytes: this.opts.maxBytes,
+      timeoutMs: this.opts.timeoutMs,
+      allowPrivate: this.opts.allowPrivate,
+      headers: { accept: 'image/*, application/pdf;q=0.9, */*;q=0.5' },
+    });
+    if (res.status < 200 || res.status > 299) {
+      throw new FetchError(url, 'http_status', `the server answered ${res.status}`, res.status);
+    }
+    const entry: Entry = {
+      bytes: res.body,
+      contentType: res.headers['content-type'] ?? '',
+      expires: Date.now() + this.ttlMs,
+    };
+    this.remember(url, entry);
+    return entry;
+  }
+
+  private remember(url: string, entry: Entry): void {
+    // One huge file must not flush everything else.
+    if (entry.bytes.length > this.cacheMaxBytes / 2) return;
+    const old = this.cache.get(url);
+    if (old) this.forget(url, old);
+    this.cache.set(url, entry);
+    this.cachedBytes += entry.bytes.length;
+    for (const [key, e] of this.cache) {
+      if (this.cachedBytes <= this.cacheMaxBytes) break;
+      this.forget(key, e);
+    }
+  }
+
+  private forget(url: string, entry: Entry): void {
+    if (this.cache.get(url) === entry) {
+      this.cache.delete(url);
+      this.cachedBytes -= entry.bytes.length;
+    }
+  }
+}
+
+function describeType(contentType: string): string {
+  const t = contentType.split(';')[0].trim();
+  return t ? `; the server sent ${t}` : '';
+}

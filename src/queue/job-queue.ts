@@ -1,0 +1,43 @@
+/**
+ * The job queue port. Two adapters implement it: `local/` (durable in the SQL database, the
+ * embedded default) and `bullmq/` (Redis, when REDIS_URL is set). Delivery is at-least-once: a job
+ * whose process died mid-run is delivered again after its lease expires (or at the next start),
+ * so handlers must be idempotent (e.g. run only while the resource is still `queued`).
+ */
+
+/** A job as a handler receives it. */
+export interface Job {
+  /** Unique id (the `jobId` given to enqueue, or a generated one). */
+  id: string;
+  /** What to do, e.g. 'render-image'; lets one queue carry several job types. */
+  kind: string;
+  /** JSON-serialisable data of the job (never secrets: it may be stored). */
+  payload: Record<string, unknown>;
+  /** 1 on the first delivery, 2 on the first re-delivery, … */
+  attempt: number;
+}
+
+/** Runs one job; resolving marks it done, throwing marks it failed (no automatic retry). */
+export type JobHandler = (job: Job) => Promise<void>;
+
+/** Options of enqueue. */
+export interface EnqueueOptions {
+  /** Deduplicates: enqueueing an id that is already known (in any state) does nothing. */
+  jobId?: string;
+}
+
+/** Options of consume. */
+export interface ConsumeOptions {
+  /** Most jobs this consumer runs at the same time (≥ 1). */
+  concurrency: number;
+}
+
+/** A durable, at-least-once job queue. */
+export interface JobQueue {
+  /** Stores a job; resolves once it is durable. */
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: EnqueueOptions): Promise<void>;
+  /** Starts delivering jobs to `handler`, at most `concurrency` at once. Call once per queue. */
+  consume(handler: JobHandler, opts: ConsumeOptions): void;
+  /** Stops taking jobs, waits for running handlers to settle, and releases connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,210 @@
+/**
+ * The embedded JobQueue: jobs are rows of the SQL database (SQLite or PostgreSQL), so they survive
+ * a crash and several processes (serve + worker) can share them. A consumer polls, claims jobs by
+ * a conditional UPDATE, renews their leases while handlers run, and re-queues jobs whose holder
+ * died (lease expired, or a dead process of this host found at start).
+ */
+import { newId } from '../../core/ids.ts';
+import type { Database } from '../../store/database.ts';
+import { JobQueueStore, type JobRow } from '../../store/job-queue-store.ts';
+import type { ConsumeOptions, EnqueueOptions, Job, JobHandler, JobQueue } from '../job-queue.ts';
+import { newOwnerId, ownerIsDead, retireOwnerId } from './owner-id.ts';
+
+/** Tuning of the embedded queue; the defaults suit production. */
+export interface LocalJobQueueOptions {
+  /** How long a claim lasts without renewal; a dead consumer's jobs return after this. Default 30 s. */
+  leaseMs?: number;
+  /** Longest wait between polls when idle (polls back off from 25 ms to this). Default 1 s. */
+  maxPollMs?: number;
+  /** Done and failed jobs are deleted after this long; jobId dedupe holds until then. Default 7 days. */
+  retentionMs?: number;
+  /** Called when a handler throws or the database fails; default: console.error. */
+  onError?: (err: unknown, job?: Job) => void;
+}
+
+const MIN_POLL_MS = 25;
+
+/** JobQueue on the jobs table. */
+export class LocalJobQueue implements JobQueue {
+  private readonly store: JobQueueStore;
+  private readonly owner = newOwnerId();
+  private readonly leaseMs: number;
+  private readonly maxPollMs: number;
+  private readonly retentionMs: number;
+  private readonly onError: (err: unknown, job?: Job) => void;
+  private readonly running = new Map<string, Promise<void>>();
+  private handler: JobHandler | null = null;
+  private concurrency = 0;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private pollDelay = MIN_POLL_MS;
+  private polling = false;
+  private pollAgain = false;
+  private lastPrune = 0;
+  private closed = false;
+  private abandoned = false;
+
+  constructor(db: Database, opts: LocalJobQueueOptions = {}) {
+    this.store = new JobQueueStore(db);
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.maxPollMs = opts.maxPollMs ?? 1_000;
+    this.retentionMs = opts.retentionMs ?? 7 * 24 * 3600_000;
+    this.onError =
+      opts.onError ??
+      ((err, job) =>
+        console.error(`job ${job ? `${job.kind} ${job.id}` : 'queue'}: ${errorText(err)}`));
+  }
+
+  async enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    opts: EnqueueOptions = {},
+  ): Promise<void> {
+    if (this.closed) throw new Error('The job queue is closed');
+    await this.store.insert({
+      id: opts.jobId ?? newId(16),
+      kind,
+      payload: JSON.stringify(payload),
+    });
+    this.wake();
+  }
+
+  consume(handler: JobHandler, opts: ConsumeOptions): void {
+    if (this.handler) throw new Error('consume() was already called on this queue');
+    if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) {
+      throw new RangeError('concurrency must be a whole number ≥ 1');
+    }
+    this.handler = handler;
+    this.concurrency = opts.concurrency;
+    this.leaseTimer = setInterval(() => void this.maintain(), Math.max(50, this.leaseMs / 3));
+    void this.recoverDead().finally(() => this.wake());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    // Leases keep being renewed until the running handlers are done.
+    while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    retireOwnerId(this.owner);
+  }
+
+  /**
+   * Stops at once as if the process had died: no lease renewal, running jobs left as they are
+   * (another consumer takes them after the lease). For tests and emergency stops.
+   */
+  async abandon(): Promise<void> {
+    this.abandoned = true;
+    this.closed = true;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    retireOwnerId(this.owner);
+  }
+
+  /** Jobs per status (diagnostics). */
+  counts(): ReturnType<JobQueueStore['counts']> {
+    return this.store.counts();
+  }
+
+  /** Polls now (after an enqueue or a finished job) instead of waiting for the timer. */
+  private wake(): void {
+    if (!this.handler || this.closed) return;
+    this.pollDelay = MIN_POLL_MS;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+    void this.poll();
+  }
+
+  private async poll(): Promise<void> {
+    this.polling = true;
+    let claimed = 0;
+    let free: number;
+    try {
+      do {
+        this.pollAgain = false;
+        free = this.concurrency - this.running.size;
+        if (free <= 0 || this.closed) break;
+        const rows = await this.store.claim(this.owner, free, this.leaseMs);
+        claimed = rows.length;
+        for (const row of rows) this.run(row);
+      } while ((this.pollAgain || claimed === free) && !this.closed);
+      this.pollDelay = claimed > 0 ? MIN_POLL_MS : Math.min(this.pollDelay * 2, this.maxPollMs);
+    } catch (err) {
+      this.onError(err);
+      this.pollDelay = this.maxPollMs;
+    } finally {
+      this.polling = false;
+    }
+    if (!this.closed && !this.pollTimer) {
+      this.pollTimer = setTimeout(() => {
+        this.pollTimer = null;
+        void this.poll();
+      }, this.pollDelay);
+    }
+  }
+
+  private run(row: JobRow): void {
+    const job: Job = {
+      id: row.id,
+      kind: row.kind,
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      attempt: row.attempt,
+    };
+    const done = (async () => {
+      let error: string | null = null;
+      try {
+        await this.handler!(job);
+      } catch (err) {
+        error = errorText(err).slice(0, 2000);
+        if (!this.abandoned) this.onError(err, job);
+      }
+      if (this.abandoned) return; // a dead process records nothing
+      try {
+        await this.store.settle(this.owner, job.id, error === null ? 'done' : 'failed', error);
+      } catch (err) {
+        // The lease will expire and the job run again: at-least-once.
+        this.onError(err, job);
+      }
+    })().finally(() => {
+      this.running.delete(job.id);
+      this.wake();
+    });
+    this.running.set(job.id, done);
+  }
+
+  /** Renews this consumer's leases, re-queues expired ones, and now and then prunes old jobs. */
+  private async maintain(): Promise<void> {
+    if (this.abandoned) return;
+    try {
+      await this.store.renew(this.owner, [...this.running.keys()], this.leaseMs);
+      if (this.closed) return;
+      if ((await this.store.requeueExpired()) > 0) this.wake();
+      if (Date.now() - this.lastPrune > 3600_000) {
+        this.lastPrune = Date.now();
+        await this.store.prune(Date.now() - this.retentionMs);
+      }
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  /** At start: re-queues jobs held by dead processes of this host and by expired leases. */
+  private async recoverDead(): Promise<void> {
+    try {
+      const dead = (await this.store.runningOwners()).filter(ownerIsDead);
+      await this.store.requeueOwners(dead);
+      await this.store.requeueExpired();
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

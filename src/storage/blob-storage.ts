@@ -1,0 +1,54 @@
+/**
+ * Port: where generated files live. Keys are made by the caller, like
+ * `images/<random>/<filename>`, and hold at least 128 random bits because the public file route
+ * serves any stored key without authentication. Adapters: local disk (`local/`), S3 later.
+ */
+
+/** A stored file. */
+export interface StoredBlob {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** Port: a flat key → bytes store. */
+export interface BlobStorage {
+  /** Stores (or replaces) the bytes under a key. Throws InvalidBlobKeyError for a bad key. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes and content type under a key, or null when nothing is stored there. */
+  get(key: string): Promise<StoredBlob | null>;
+  /** Removes a key; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** A key that could escape the storage root or is otherwise unusable. */
+export class InvalidBlobKeyError extends Error {
+  constructor(key: string, why: string) {
+    super(`Invalid storage key ${JSON.stringify(key.slice(0, 200))}: ${why}`);
+    this.name = 'InvalidBlobKeyError';
+  }
+}
+
+// Segments are plain names: no "." or "..", no separators, no control characters.
+const SEGMENT = /^[A-Za-z0-9._-]{1,200}$/;
+
+/**
+ * Why a key is unusable, or null when it is fine. Valid keys are 1–8 "/"-separated segments of
+ * letters, digits, ".", "_" and "-", none of them "." or "..", at most 512 characters in all.
+ */
+export function blobKeyProblem(key: string): string | null {
+  if (typeof key !== 'string' || key.length === 0) return 'empty';
+  if (key.length > 512) return 'longer than 512 characters';
+  const segments = key.split('/');
+  if (segments.length > 8) return 'more than 8 segments';
+  for (const s of segments) {
+    if (s === '' || s === '.' || s === '..') return 'empty, "." or ".." segment';
+    if (!SEGMENT.test(s)) return 'only letters, digits, ".", "_" and "-" are allowed in segments';
+  }
+  return null;
+}
+
+/** Throws InvalidBlobKeyError unless blobKeyProblem(key) is null. */
+export function assertBlobKey(key: string): void {
+  const why = blobKeyProblem(key);
+  if (why) throw new InvalidBlobKeyError(key, why);
+}

@@ -1,0 +1,41 @@
+/**
+ * Public URLs and keys of stored files. A key is `<kind>/<random>/<filename>`: the random part
+ * (128 bits) makes the URL unguessable, the filename is what the browser saves the file as.
+ */
+import { randomBytes } from 'node:crypto';
+
+/** The absolute URL under which GET /files/<key> serves a stored key. */
+export function fileUrl(publicUrl: string, key: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * A filename safe in a key, a URL and a Content-Disposition header: path parts dropped, only
+ * letters, digits, ".", "_" and "-" kept (others become "-"), at most 120 characters, and the
+ * given extension enforced. Falls back to `fallback` when nothing usable is left.
+ */
+export function sanitizeFilename(
+  name: string | null | undefined,
+  ext: string,
+  fallback: string,
+): string {
+  const base = String(name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .replace(/-+/g, '-');
+  const dotExt = `.${ext.replace(/^\./, '').toLowerCase()}`;
+  let stem = base.toLowerCase().endsWith(dotExt) ? base.slice(0, -dotExt.length) : base;
+  stem = stem.replace(/[.-]+$/, '').slice(0, 120 - dotExt.length);
+  if (!stem) return `${fallback}${dotExt}`;
+  return `${stem}${dotExt}`;
+}
+
+/** A fresh unguessable key: `<prefix>/<32 hex chars = 128 bits>/<filename>`. */
+export function newFileKey(prefix: string, filename: string): string {
+  return `${prefix}/${randomBytes(16).toString('hex')}/${filename}`;
+}

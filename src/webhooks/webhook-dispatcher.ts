@@ -1,0 +1,333 @@
+/**
+ * The WebhookService: records deliveries and sends them. Every process that runs it polls the
+ * deliveries table for due rows, claims one attempt at a time with a conditional update and a
+ * lease, POSTs the signed payload through safeFetch, and records the outcome. A process that dies
+ * mid-attempt leaves a lease that expires, after which any process retries the delivery.
+ */
+import { randomBytes } from 'node:crypto';
+import { newId } from '../core/ids.ts';
+import {
+  webhookEventName,
+  type WebhookDelivery,
+  type WebhookRequest,
+  type WebhookResourceType,
+  type WebhookService,
+} from '../core/webhooks.ts';
+import { FetchError } from '../net/fetch-error.ts';
+import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from '../net/safe-fetch.ts';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  isRetryableFetchError,
+  isRetryableStatus,
+  retryDelayMs,
+} from './retry-policy.ts';
+import { newWebhookSecret, signatureHeader } from './webhook-signature.ts';
+import type { AttemptOutcome, DeliveryRow, WebhookStore } from './webhook-store.ts';
+
+/** Settings of the dispatcher. */
+export interface WebhookDispatcherOptions {
+  /** Allow receivers on private/loopback addresses (IMPRINT_ALLOW_PRIVATE_URLS=1). */
+  allowPrivate: boolean;
+  /** First retry delay (IMPRINT_WEBHOOK_RETRY_BASE_MS); doubles on each retry. */
+  retryBaseMs: number;
+  /** Attempts per delivery (default 8). */
+  maxAttempts?: number;
+  /** Time limit of one attempt (default 10 s). */
+  timeoutMs?: number;
+  /** How often the table is polled for due deliveries (default min(1 s, retryBaseMs)). */
+  pollIntervalMs?: number;
+  /** Attempts in flight at once in this process (default 8). */
+  concurrency?: number;
+  /** The HTTP client (safeFetch; tests may wrap it). */
+  fetch?: (url: string, opts: SafeFetchOptions) => Promise<SafeFetchResponse>;
+  /** Where unexpected failures of the loop are reported. */
+  onError?: (err: unknown) => void;
+}
+
+/** Polls, claims, signs and sends webhook deliveries; see the module comment. */
+export class WebhookDispatcher implements WebhookService {
+  private readonly owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  private readonly inflight = new Set<Promise<void>>();
+  /** Slots taken by enqueue calls that will send their delivery at once. */
+  private reserved = 0;
+  /** Due rows may be waiting for a free slot (an enqueue found none, or a poll page was full). */
+  private backlog = false;
+  private readonly maxAttempts: number;
+  private readonly timeoutMs: number;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly send: NonNullable<WebhookDispatcherOptions['fetch']>;
+  private running = false;
+  private ticking = false;
+  private tickAgain = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly opts: WebhookDispatcherOptions,
+  ) {
+    this.maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.pollMs = opts.pollIntervalMs ?? Math.max(20, Math.min(1000, opts.retryBaseMs));
+    this.concurrency = opts.concurrency ?? 8;
+    this.send = opts.fetch ?? safeFetch;
+  }
+
+  /**
+   * Records the delivery (once per resource and event). When this process is sending and has a
+   * free slot, the row is inserted already claimed for its first attempt (counted, leased to this
+   * process as a claim would) and sent at once: no poll and no separate claim. Otherwise the
+   * loop picks it up.
+   */
+  async enqueue(d: WebhookRequest): Promise<void> {
+    const now = new Date();
+    const at = now.toISOString();
+    const direct = this.running && this.inflight.size + this.reserved < this.concurrency;
+    const row: DeliveryRow = {
+      id: `whd_${newId(20)}`,
+      project_id: d.projectId,
+      resource_type: d.resourceType,
+      resource_id: d.resourceId,
+      event: d.event,
+      url: d.url,
+      payload: JSON.stringify(d.payload),
+      status: 'pending',
+      attempts: direct ? 1 : 0,
+      max_attempts: this.maxAttempts,
+      next_attempt_at: at,
+      lease_owner: direct ? this.owner : null,
+      lease_until: direct ? this.leaseUntil(now) : null,
+      last_status_code: null,
+      last_error: null,
+      last_attempt_at: null,
+      delivered_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    if (!direct) {
+      this.backlog = true;
+      await this.store.insertDelivery(row);
+      if (this.running) this.wake(0);
+      return;
+    }
+    this.reserved++;
+    try {
+      // Already recorded (a re-run job): the existing row is sent, or was, by whoever holds it.
+      if (await this.store.insertDelivery(row)) this.launch(row);
+    } finally {
+      this.reserved--;
+    }
+  }
+
+  /** The deliveries of one resource in a project. */
+  async listDeliveries(
+    projectId: string,
+    resourceType: WebhookResourceType,
+    resourceId: number,
+  ): Promise<WebhookDelivery[]> {
+    const rows = await this.store.listDeliveries(projectId, resourceType, resourceId);
+    return rows.map(toDelivery);
+  }
+
+  /** True when the image/PDF exists in the project (for the deliveries route's 404). */
+  resourceExists(
+    projectId: string,
+    resourceType: WebhookResourceType,
+    resourceId: number,
+  ): Promise<boolean> {
+    return this.store.resourceExists(projectId, resourceType, resourceId);
+  }
+
+  /** The project's signing secret, created on first need. */
+  secret(projectId: string): Promise<string> {
+    return this.store.getOrCreateSecret(projectId, newWebhookSecret());
+  }
+
+  /** A new signing secret for the project; deliveries sent from now on use it. */
+  async rotateSecret(projectId: string): Promise<string> {
+    const secret = newWebhookSecret();
+    await this.store.setSecret(projectId, secret);
+    return secret;
+  }
+
+  /** Starts polling (idempotent). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.wake(0);
+  }
+
+  /** Stops polling and waits for the attempts in flight. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.inflight.size > 0 || this.ticking) {
+      await Promise.allSettled([...this.inflight]);
+      if (this.ticking) await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  private wake(ms: number): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (!this.running) return;
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
+    this.ticking = true;
+    try {
+      const free = this.concurrency - this.inflight.size - this.reserved;
+      if (free > 0) {
+        const now = new Date();
+        const due = await this.store.findDue(now.toISOString(), free);
+        // A full page may leave more due rows: look again as soon as a slot frees up.
+        this.backlog = due.length >= free;
+        for (const row of due) {
+          if (!this.running) break;
+          const won = await this.store.claim(
+            row.id,
+            row.attempts,
+            this.owner,
+            now.toISOString(),
+            this.leaseUntil(now),
+          );
+          if (won) this.launch({ ...row, attempts: row.attempts + 1 });
+        }
+      }
+    } catch (err) {
+      this.opts.onError?.(err);
+    } finally {
+      this.ticking = false;
+      const again = this.tickAgain;
+      this.tickAgain = false;
+      this.wake(again ? 0 : this.pollMs);
+    }
+  }
+
+  /** How long a claimed attempt is ours: after that, a process that died has let it go. */
+  private leaseUntil(now: Date): string {
+    return new Date(now.getTime() + this.timeoutMs + 30_000).toISOString();
+  }
+
+  /** Runs the attempt of a claimed delivery in the background, counted in `inflight`. */
+  private launch(row: DeliveryRow): void {
+    const p = this.attempt(row)
+      .catch((err) => this.opts.onError?.(err))
+      .finally(() => {
+        this.inflight.delete(p);
+        // Without a backlog the regular poll (which also finds retries) is soon enough.
+        if (this.backlog) this.wake(0);
+      });
+    this.inflight.add(p);
+  }
+
+  /** Sends one attempt of a claimed delivery (`row.attempts` already counts it). */
+  private async attempt(row: DeliveryRow): Promise<void> {
+    const secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
+    const t = Math.floor(Date.now() / 1000);
+    const startedAt = new Date().toISOString();
+    let outcome: AttemptOutcome;
+    try {
+      const res = await this.send(row.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'imprint-signature': signatureHeader(secret, t, row.payload),
+          'imprint-event': webhookEventName(row.resource_type, row.event),
+          'imprint-delivery': row.id,
+          'imprint-attempt': String(row.attempts),
+        },
+        body: row.payload,
+        maxBytes: 1024 * 1024,
+        timeoutMs: this.timeoutMs,
+        allowPrivate: this.opts.allowPrivate,
+        // A redirect would turn the POST into a GET without the body: receivers must answer.
+        maxRedirects: 0,
+      });
+      if (res.status >= 200 && res.status < 300) {
+        outcome = done('succeeded', res.status, null, startedAt);
+      } else {
+        const error = `the receiver answered ${res.status}`;
+        outcome = isRetryableStatus(res.status)
+          ? this.retryOrFail(row, res.status, error, startedAt, res.headers['retry-after'])
+          : done('failed', res.status, error, startedAt);
+      }
+    } catch (err) {
+      if (!(err instanceof FetchError)) throw err;
+      const error =
+        err.reason === 'too_many_redirects'
+          ? `${row.url}: the receiver answered with a redirect; webhooks are not redirected`
+          : err.message;
+      outcome = isRetryableFetchError(err)
+        ? this.retryOrFail(row, null, error, startedAt)
+        : done('failed', null, error, startedAt);
+    }
+    await this.store.finishAttempt(row.id, this.owner, outcome);
+  }
+
+  private retryOrFail(
+    row: DeliveryRow,
+    statusCode: number | null,
+    error: string,
+    startedAt: string,
+    retryAfter?: string,
+  ): AttemptOutcome {
+    if (row.attempts >= row.max_attempts) {
+      return done(
+        'failed',
+        statusCode,
+        `${error} (gave up after ${row.attempts} attempts)`,
+        startedAt,
+      );
+    }
+    const delay = retryDelayMs(this.opts.retryBaseMs, row.attempts, retryAfter);
+    return {
+      status: 'pending',
+      last_status_code: statusCode,
+      last_error: error,
+      last_attempt_at: startedAt,
+      next_attempt_at: new Date(Date.now() + delay).toISOString(),
+      delivered_at: null,
+    };
+  }
+}
+
+function done(
+  status: 'succeeded' | 'failed',
+  statusCode: number | null,
+  error: string | null,
+  startedAt: string,
+): AttemptOutcome {
+  return {
+    status,
+    last_status_code: statusCode,
+    last_error: error,
+    last_attempt_at: startedAt,
+    next_attempt_at: null,
+    delivered_at: status === 'succeeded' ? new Date().toISOString() : null,
+  };
+}
+
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    event: webhookEventName(row.resource_type, row.event),
+    url: row.url,
+    status: row.status,
+    attempts: row.attempts,
+    max_attempts: row.max_attempts,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    last_attempt_at: row.last_attempt_at,
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
+    delivered_at: row.delivered_at,
+    created_at: row.created_at,
+  };
+}

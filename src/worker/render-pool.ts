@@ -1,0 +1,222 @@
+/**
+ * RenderPool: runs the rendering engine (`src/render/index.ts`) in worker threads so CPU-bound
+ * renders never block the API's event loop. Same inputs and outputs as the engine's functions;
+ * a RenderInputError thrown in a thread comes back as a RenderInputError with its problems.
+ */
+import { Worker } from 'node:worker_threads';
+// sharp and Skia must be loaded by the main thread before any worker loads them, or their
+// shared libraries can be unloaded when a worker exits and crash the process (sharp's docs).
+import 'sharp';
+import '@napi-rs/canvas';
+import { AssetLru, encodeAssets } from './asset-cache.ts';
+import type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+import {
+  fromWireError,
+  reviveBuffers,
+  type RenderOp,
+  type ResultMessage,
+} from './thread-messages.ts';
+
+export type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+
+/** Settings of a pool besides its size. */
+export interface RenderPoolOptions {
+  /** A render running longer is stopped (its thread replaced) and fails; default 120 s. */
+  taskTimeoutMs?: number;
+  /** URL of the engine module the threads load; default `src/render/index.ts` (tests inject faults). */
+  engineModule?: string;
+}
+
+/** Raised when a render thread died or was stopped while running a task. */
+export class RenderThreadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RenderThreadError';
+  }
+}
+
+interface Task {
+  id: number;
+  op: RenderOp;
+  input: unknown;
+  resolve(value: RenderedFile): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+  /** The thread has loaded the engine. */
+  ready: boolean;
+  /** The large assets this thread holds (mirrors the thread's own cache). */
+  sent: AssetLru<true>;
+  dead: boolean;
+}
+
+const BOOTSTRAP = new URL('./render-thread.mjs', import.meta.url);
+
+/** A fixed-size pool of render worker threads, started on first use, with a FIFO task queue. */
+export class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Task[] = [];
+  private readonly taskTimeoutMs: number;
+  private readonly engineModule: string | undefined;
+  private nextId = 1;
+  private closed = false;
+
+  /** `size` threads at most (config.renderThreads). */
+  constructor(
+    readonly size: number,
+    opts: RenderPoolOptions = {},
+  ) {
+    if (!Number.isInteger(size) || size < 1) throw new RangeError('RenderPool size must be ≥ 1');
+    this.taskTimeoutMs = opts.taskTimeoutMs ?? 120_000;
+    this.engineModule = opts.engineModule;
+  }
+
+  /** Renders one image (see the engine's renderImage). */
+  renderImage(input: RenderImageInput): Promise<RenderedFile> {
+    return this.submit('renderImage', input);
+  }
+
+  /** Renders a PDF, one page per design (see the engine's renderPdf). */
+  renderPdf(input: RenderPdfInput): Promise<RenderedFile> {
+    return this.submit('renderPdf', input);
+  }
+
+  /** Merges PDFs in order (see the engine's mergePdfs). */
+  mergePdfs(files: Buffer[]): Promise<RenderedFile> {
+    return this.submit('mergePdfs', files);
+  }
+
+  /** Threads started, tasks running and tasks waiting (for logs and tests). */
+  stats(): { threads: number; running: number; waiting: number } {
+    return {
+      threads: this.slots.length,
+      running: this.slots.filter((s) => s.task).length,
+      waiting: this.waiting.length,
+    };
+  }
+
+  /** Fails waiting tasks, lets running ones finish, then stops every thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const task of this.waiting.splice(0)) {
+      task.reject(new RenderThreadError('The render pool was closed before this render started'));
+    }
+    await Promise.all(
+      this.slots.map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            if (slot.dead) return resolve();
+            slot.worker.once('exit', () => resolve());
+            if (!slot.task) void slot.worker.terminate();
+          }),
+      ),
+    );
+  }
+
+  private submit(op: RenderOp, input: unknown): Promise<RenderedFile> {
+    if (this.closed) return Promise.reject(new RenderThreadError('The render pool is closed'));
+    return new Promise<RenderedFile>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, op, input, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      let slot = this.slots.find((s) => !s.task && !s.dead);
+      if (!slot) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      this.start(slot, this.waiting.shift()!);
+    }
+  }
+
+  private start(slot: Slot, task: Task): void {
+    slot.task = task;
+    slot.worker.ref();
+    // A new thread buffers the task until it has loaded the engine; its start-up is not render time.
+    if (slot.ready) this.startTimer(slot);
+    // Inputs are copied, not transferred: the caller may keep using its Buffers (e.g. cached
+    // pictures); large assets the thread already holds are sent as references.
+    const input = encodeAssets(task.input, slot.sent);
+    slot.worker.postMessage({ id: task.id, op: task.op, input });
+  }
+
+  private startTimer(slot: Slot): void {
+    const limit = this.taskTimeoutMs;
+    slot.timer = setTimeout(() => {
+      const took = limit < 1000 ? `${limit} ms` : `${Math.round(limit / 1000)} s`;
+      this.kill(slot, new RenderThreadError(`The render took longer than ${took} and was stopped`));
+    }, limit);
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOTSTRAP, {
+      workerData: { engineModule: this.engineModule },
+    });
+    const slot: Slot = {
+      worker,
+      task: null,
+      timer: null,
+      ready: false,
+      dead: false,
+      sent: new AssetLru<true>(),
+    };
+    worker.unref();
+    worker.on('message', (msg: ResultMessage) => {
+      if (msg.type === 'ready') {
+        slot.ready = true;
+        if (slot.task && !slot.timer) this.startTimer(slot);
+        return;
+      }
+      if (!slot.task || slot.task.id !== msg.id) return;
+      const task = slot.task;
+      this.finish(slot);
+      if (msg.ok) task.resolve(reviveBuffers(msg.value) as RenderedFile);
+      else task.reject(fromWireError(msg.error));
+      this.dispatch();
+    });
+    worker.on('error', (err) => {
+      this.kill(slot, new RenderThreadError(`The render thread crashed: ${err.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (slot.dead) return;
+      if (this.closed && !slot.task) {
+        slot.dead = true; // stopped by close()
+        return;
+      }
+      this.kill(
+        slot,
+        new RenderThreadError(`The render thread exited unexpectedly (code ${code})`),
+      );
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+    if (this.closed) void slot.worker.terminate();
+    else slot.worker.unref();
+  }
+
+  /** Fails the slot's task with `err`, stops its thread and lets a fresh one take its place. */
+  private kill(slot: Slot, err: Error): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    const task = slot.task;
+    this.finish(slot);
+    void slot.worker.terminate();
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    task?.reject(err);
+    if (!this.closed) this.dispatch();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Body of a render worker thread: loads the rendering engine once (so parsed fonts and decoded
+ * pictures stay cached across renders in this thread) and runs the tasks the pool sends.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { AssetLru, decodeAssets } from './asset-cache.ts';
+import {
+  reviveBuffers,
+  toWireError,
+  transferables,
+  type RenderOp,
+  type ResultMessage,
+  type TaskMessage,
+} from './thread-messages.ts';
+
+type Engine = Record<RenderOp, (input: unknown) => Promise<unknown>>;
+
+const port = parentPort;
+if (!port) throw new Error('render-thread.ts must run in a worker thread');
+
+// The pool may name another engine module (tests inject faults that way); default: the real one.
+const engineUrl: string =
+  (workerData as { engineModule?: string } | null)?.engineModule ??
+  new URL('../render/index.ts', import.meta.url).href;
+const engine = (await import(engineUrl)) as Engine;
+
+/** mergePdfs takes its Buffer list as its argument; the others take one input object. */
+async function run(op: RenderOp, input: unknown): Promise<unknown> {
+  const fn = engine[op];
+  if (typeof fn !== 'function') throw new Error(`render engine has no ${op}()`);
+  return fn(input);
+}
+
+const assets = new AssetLru<Buffer>();
+
+port.on('message', (task: TaskMessage) => {
+  // Assets are resolved synchronously, in message order, to stay in step with the pool's mirror.
+  let input: unknown;
+  let decodeError: unknown = null;
+  try {
+    input = reviveBuffers(decodeAssets(task.input, assets));
+  } catch (err) {
+    decodeError = err;
+  }
+  void (async () => {
+    let reply: ResultMessage;
+    let transfer: ArrayBuffer[] = [];
+    try {
+      if (decodeError) throw decodeError;
+      const value = await run(task.op, input);
+      reply = { type: 'result', id: task.id, ok: true, value };
+      transfer = transferables(value);
+    } catch (err) {
+      reply = { type: 'result', id: task.id, ok: false, error: toWireError(err) };
+    }
+    port.postMessage(reply, transfer);
+  })();
+});
+port.postMessage({ type: 'ready' } satisfies ResultMessage);

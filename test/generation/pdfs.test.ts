@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PDFDocument } from 'pdf-lib';
+import { testDbKinds } from '../helpers/databases.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { createTemplate, pathOf, pollUntilDone, testDesign, type AssetServer } from './_helpers.ts';
+import { startGenerationFixture, type GenerationFixture } from './generation-fixture.ts';
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`pdfs on ${kind}`, { skip }, () => {
+    let fixture: GenerationFixture | undefined;
+    let t: TestApp;
+    let assets: AssetServer;
+    let uuid: string;
+    let square: string;
+    before(async () => {
+      fixture = await startGenerationFixture(kind);
+      ({ t, assets, uuid } = fixture);
+      square = await createTemplate(t, testDesign(300, 300));
+    });
+    after(async () => fixture?.close());
+
+    const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+      t.request({ method: 'POST', url, payload, token });
+    const pdfOf = async (url: string) => {
+      const file = await t.request({ method: 'GET', url: pathOf(url), token: null });
+      assert.equal(file.statusCode, 200);
+      assert.equal(file.headers['content-type'], 'application/pdf');
+      assert.equal(file.rawPayload.subarray(0, 5).toString(), '%PDF-');
+      return PDFDocument.load(file.rawPayload);
+    };
+
+    it('renders pages in the given order and serves the PDF', async () => {
+      const res = await post('/api/rest/pdfs', {
+        pages: [
+          { template_uuid: uuid, layers: { title: { text: 'Page one' } } },
+          {
+            template_uuid: square,
+            layers: { photo: { image: `${assets.base}/red.png` }, title: { text: 'Two' } },
+          },
+        ],
+        passthrough: ['a', 1],
+        modifications: { filename: 'report', dpi: 96, image_quality: 'medium' },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const queued = res.json();
+      assert.equal(queued.status, 'queued');
+      assert.equal(queued.pdf_url, null);
+      assert.equal(queued.polling_url, `http://imprint.test/api/rest/pdfs/${queued.id}`);
+      assert.deepEqual(queued.passthrough, ['a', 1]);
+      const done = await pollUntilDone(t, queued.polling_url);
+      assert.equal(done.status, 'finished', JSON.stringify(done));
+      assert.match(done.pdf_url as string, /\/files\/pdfs\/[0-9a-f]{32}\/report\.pdf$/);
+      const doc = await pdfOf(done.pdf_url as string);
+      assert.equal(doc.getPageCount(), 2);
+      // 96 dpi: a design pixel is 0.75 pt; page order follows the request.
+      assert.deepEqual(
+        doc.getPages().map((p) => [Math.round(p.getWidth()), Math.round(p.getHeight())]),
+        [
+          [300, 150],
+          [225, 225],
+        ],
+      );
+    });
+
+    it('merges PDFs from URLs in order', async () => {
+      const res = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/two.pdf`, `${assets.base}/one.pdf`],
+        passthrough: 'merged',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const done = await pollUntilDone(t, res.json().polling_url);
+      assert.equal(done.status, 'finished', JSON.stringify(done));
+      assert.equal(done.passthrough, 'merged');
+      const doc = await pdfOf(done.pdf_url as string);
+      assert.deepEqual(
+        doc.getPages().map((p) => Math.round(p.getWidth())),
+        [300, 300, 200],
+      );
+    });
+
+    it('ends a merge in error naming the URL that is not a PDF', async () => {
+      const res = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/red.png`, `${assets.base}/missing.pdf`],
+      });
+      const done = await pollUntilDone(t, res.json().polling_url);
+      assert.equal(done.status, 'error');
+      const errors = done.errors as string[];
+      assert.equal(errors.length, 2);
+      assert.match(errors[0], /^urls\.1: .*red\.png.*not a PDF/);
+      assert.match(errors[1], /^urls\.2: .*missing\.pdf.*404/);
+    });
+
+    it('refuses bad requests with the field paths', async () => {
+      const cases: Array<[string, Record<string, unknown>, string]> = [
+        ['/api/rest/pdfs', { pages: [] }, 'pages'],
+        ['/api/rest/pdfs', {}, 'pages'],
+        [
+          '/api/rest/pdfs',
+          { pages: [{ template_uuid: uuid }], modifications: { dpi: 72 } },
+          'modifications.dpi',
+        ],
+        [
+          '/api/rest/pdfs',
+          { pages: [{ template_uuid: uuid }], modifications: { image_quality: 'best' } },
+          'modifications.image_quality',
+        ],
+        [
+          '/api/rest/pdfs',
+          { pages: [{ template_uuid: uuid }], modifications: { color_profile: 'rgb-profile-9' } },
+          'modifications.color_profile',
+        ],
+        [
+          '/api/rest/pdfs',
+          { pages: [{ template_uuid: uuid }], passthrough: 'p'.repeat(1025) },
+          'passthrough',
+        ],
+        [
+          '/api/rest/pdfs',
+          {
+            pages: [
+              { template_uuid: uuid },
+              { template_uuid: uuid, layers: { box: { opacity: 'x' } } },
+            ],
+          },
+          'pages.1.layers.box.opacity',
+        ],
+        [
+          '/api/rest/pdfs',
+          { pages: [{ template_uuid: uuid }], transfer: { to: 'gcs' } },
+          'transfer.to',
+        ],
+        ['/api/rest/pdfs/merge', { urls: [`${assets.base}/one.pdf`] }, 'urls'],
+        ['/api/rest/pdfs/merge', { urls: Array(11).fill(`${assets.base}/one.pdf`) }, 'urls'],
+        ['/api/rest/pdfs/merge', { urls: ['ftp://x/a.pdf', `${assets.base}/one.pdf`] }, 'urls.0'],
+        ['/api/rest/pdfs/merge', {}, 'urls'],
+      ];
+      for (const [url, payload, field] of cases) {
+        const res = await post(url, payload);
+        assert.equal(res.statusCode, 422, `${field}: ${res.body}`);
+        assert.ok(res.json().errors[field], `${field} missing in ${res.body}`);
+      }
+      const unknown = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }, { template_uuid: 'missing12345' }],
+      });
+      assert.equal(unknown.statusCode, 404);
+      assert.deepEqual(unknown.json(), { message: 'Template not found' });
+      const okMerge = await post('/api/rest/pdfs/merge', {
+        urls: Array(10).fill(`${assets.base}/one.pdf`),
+      });
+      assert.equal(okMerge.statusCode, 200);
+      const merged = await pollUntilDone(t, okMerge.json().polling_url);
+      assert.equal((await pdfOf(merged.pdf_url as string)).getPageCount(), 10);
+    });
+
+    it('deletes a PDF: 204, then 404 for get and delete, and the file is gone', async () => {
+      const res = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        create_now: true,
+      });
+      const body = res.json();
+      assert.equal(body.status, 'finished', res.body);
+      const asOther = await t.request({
+        method: 'DELETE',
+        url: `/api/rest/pdfs/${body.id}`,
+        token: t.other.token,
+      });
+      assert.equal(asOther.statusCode, 404);
+      const del = await t.request({ method: 'DELETE', url: `/api/rest/pdfs/${body.id}` });
+      assert.equal(del.statusCode, 204);
+      assert.equal(
+        (await t.request({ method: 'GET', url: `/api/rest/pdfs/${body.id}` })).statusCode,
+        404,
+      );
+      assert.equal(
+        (await t.request({ method: 'DELETE', url: `/api/rest/pdfs/${body.id}` })).statusCode,
+        404,
+      );
+      assert.equal(
+        (await t.request({ method: 'DELETE', url: '/api/rest/pdfs/424242' })).statusCode,
+        404,
+      );
+      const file = await t.request({ method: 'GET', url: pathOf(body.pdf_url), token: null });
+      assert.equal(file.statusCode, 404);
+    });
+
+    it('a PDF deleted while queued is never rendered', async () => {
+      const res = await post('/api/rest/pdfs', {
+        pages: [
+          { template_uuid: uuid, layers: { photo: { image: `${assets.base}/slow.png?ms=400` } } },
+        ],
+      });
+      const id = res.json().id;
+      const del = await t.request({ method: 'DELETE', url: `/api/rest/pdfs/${id}` });
+      assert.equal(del.statusCode, 204);
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(
+        (await t.request({ method: 'GET', url: `/api/rest/pdfs/${id}` })).statusCode,
+        404,
+      );
+      const usage = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
+      assert.equal(usage.credits_reserved, 0);
+    });
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * Regressions found by black-box review of the generation API: each test names the behaviour a
+ * client relies on that once broke.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { testDbKinds } from '../helpers/databases.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { createTemplate, testDesign } from './_helpers.ts';
+import { startGenerationFixture, type GenerationFixture } from './generation-fixture.ts';
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`generation review regressions on ${kind}`, { skip }, () => {
+    let fixture: GenerationFixture | undefined;
+    let t: TestApp;
+    let uuid: string;
+    before(async () => {
+      fixture = await startGenerationFixture(kind);
+      ({ t, uuid } = fixture);
+    });
+    after(async () => fixture?.close());
+
+    it('DELETE with a JSON content type and an empty body deletes (clients send the header on every call)', async () => {
+      const json = { 'content-type': 'application/json' };
+      const image = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: uuid, create_now: true },
+      });
+      assert.equal(image.statusCode, 200, image.body);
+      const pdf = await t.request({
+        method: 'POST',
+        url: '/api/rest/pdfs',
+        payload: { pages: [{ template_uuid: uuid }], create_now: true },
+      });
+      assert.equal(pdf.statusCode, 200, pdf.body);
+      for (const path of [
+        `/api/rest/images/${image.json().id}`,
+        `/api/rest/pdfs/${pdf.json().id}`,
+      ]) {
+        const del = await t.request({ method: 'DELETE', url: path, headers: json, payload: '' });
+        assert.equal(del.statusCode, 204, del.body);
+        const again = await t.request({ method: 'DELETE', url: path, headers: json, payload: '' });
+        assert.equal(again.statusCode, 404, again.body);
+      }
+      // A creation with an empty JSON body is a 422 naming the body, not a parse failure.
+      const empty = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        headers: json,
+        payload: '',
+      });
+      assert.equal(empty.statusCode, 422, empty.body);
+      // Real JSON keeps its protections: a __proto__ key is still refused.
+      const poisoned = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        headers: json,
+        payload: `{"template_uuid":"${uuid}","__proto__":{"x":1}}`,
+      });
+      assert.equal(poisoned.statusCode, 400, poisoned.body);
+    });
+
+    it('names each allowed dpi once in the 422 (images 72/150/300, PDFs 96/150/300)', async () => {
+      const image = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: uuid, modifications: { dpi: 96 } },
+      });
+      assert.equal(image.statusCode, 422, image.body);
+      assert.deepEqual(image.json().errors['modifications.dpi'], [
+        'The modifications.dpi field must be one of: 72, 150, 300.',
+      ]);
+      const pdf = await t.request({
+        method: 'POST',
+        url: '/api/rest/pdfs',
+        payload: { pages: [{ template_uuid: uuid }], modifications: { dpi: 72 } },
+      });
+      assert.equal(pdf.statusCode, 422, pdf.body);
+      assert.deepEqual(pdf.json().errors['modifications.dpi'], [
+        'The modifications.dpi field must be one of: 96, 150, 300.',
+      ]);
+    });
+
+    it('refuses NUL characters and absurd nesting with a 400 instead of a 500', async () => {
+      const post = (url: string, payload: string) =>
+        t.request({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      // PostgreSQL cannot compare text holding U+0000: these reached the database and failed.
+      const nulUuid = await post('/api/rest/images', '{"template_uuid":"a\\u0000b"}');
+      assert.equal(nulUuid.statusCode, 400, nulUuid.body);
+      assert.match(nulUuid.json().message, /NUL/);
+      const nulPage = await post('/api/rest/pdfs', '{"pages":[{"template_uuid":"\\u0000"}]}');
+      assert.equal(nulPage.statusCode, 400, nulPage.body);
+      const nulPath = await t.request({ method: 'GET', url: '/api/rest/templates/a%00b' });
+      assert.equal(nulPath.statusCode, 400, nulPath.body);
+      // Deep nesting overflowed the stack of JSON.stringify and of the layer checks.
+      const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+      for (const body of [
+        `{"template_uuid":"${uuid}","passthrough":${deep(20000)}}`,
+        `{"template_uuid":"${uuid}","layers":{"title":{"text":${deep(20000)}}}}`,
+        `{"pages":[{"template_uuid":"${uuid}","layers":{"title":{"x":${deep(20000)}}}}]}`,
+      ]) {
+        const res = await post(
+          body.startsWith('{"pages"') ? '/api/rest/pdfs' : '/api/rest/images',
+          body,
+        );
+        assert.equal(res.statusCode, 400, res.body);
+        assert.match(res.json().message, /nested too deeply/);
+      }
+      // Ordinary nesting still works, and nothing was created by the refused calls.
+      const ok = await post(
+        '/api/rest/images',
+        JSON.stringify({ template_uuid: uuid, passthrough: { a: [{ b: [1, 2] }] } }),
+      );
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.deepEqual(ok.json().passthrough, { a: [{ b: [1, 2] }] });
+    });
+
+    it('refuses at creation an image output the engine would not render (too many pixels)', async () => {
+      const big = await createTemplate(t, { ...testDesign(), width: 3000, height: 3000 });
+      // Images of earlier tests must be done first, or one ending meanwhile changes the usage.
+      const usage = async () => (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
+      let before = await usage();
+      for (let i = 0; before.credits_reserved > 0 && i < 200; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        before = await usage();
+      }
+      const dpi = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: big, modifications: { dpi: 300 } },
+      });
+      assert.equal(dpi.statusCode, 422, dpi.body);
+      assert.match(dpi.json().errors['modifications.dpi'][0], /12500×12500 px/);
+      const box = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: big, modifications: { width: 16000, height: 16000 } },
+      });
+      assert.equal(box.statusCode, 422, box.body);
+      assert.ok(box.json().errors['modifications.width'], box.body);
+      assert.deepEqual(await usage(), before);
+      // Within the limits the same template is accepted.
+      const fine = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: big, modifications: { width: 300 } },
+      });
+      assert.equal(fine.statusCode, 200, fine.body);
+    });
+  });
+}

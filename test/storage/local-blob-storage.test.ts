@@ -1,0 +1,84 @@
+/** The local-disk BlobStorage: the shared contract, plus where its files go on disk. */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { LocalBlobStorage } from '../../src/storage/local/local-blob-storage.ts';
+import { INVALID_KEYS, runBlobStorageContract } from './blob-storage.contract.ts';
+
+runBlobStorageContract('local disk', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+  return {
+    storage: new LocalBlobStorage(path.join(root, 'files')),
+    cleanup: async () => fs.rmSync(root, { recursive: true, force: true }),
+  };
+});
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+describe('LocalBlobStorage on disk', () => {
+  it('writes one file per key under its root only, in a folder made once, with no temp files left', async () => {
+    const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const root = path.join(outer, 'files');
+    const storage = new LocalBlobStorage(root);
+    const key = 'images/abc/card.png';
+    await storage.put(key, Buffer.from('png'), 'image/png');
+    const hash = createHash('sha256').update(key).digest('hex');
+    assert.deepEqual(listFiles(root), [path.join('blobs', hash.slice(0, 2), hash)]);
+    assert.deepEqual(fs.readdirSync(path.join(root, 'tmp')), []);
+    for (const bad of INVALID_KEYS)
+      await storage.put(bad, Buffer.from('x'), 'x').catch(() => undefined);
+    assert.deepEqual(fs.readdirSync(outer), ['files'], 'nothing was written next to the root');
+    assert.equal(listFiles(root).length, 1);
+    await storage.delete(key);
+    assert.deepEqual(listFiles(root), []);
+    fs.rmSync(outer, { recursive: true, force: true });
+  });
+
+  it('makes a removed folder again instead of failing the put', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const storage = new LocalBlobStorage(root);
+    await storage.put('images/a/1.png', Buffer.from('one'), 'image/png');
+    fs.rmSync(path.join(root, 'blobs'), { recursive: true });
+    fs.rmSync(path.join(root, 'tmp'), { recursive: true });
+    await storage.put('images/a/1.png', Buffer.from('two'), 'image/png');
+    assert.equal((await storage.get('images/a/1.png'))?.bytes.toString(), 'two');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reads and deletes files of the earlier layout (data/<key> + types/<key>)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const key = 'pdfs/old/doc.pdf';
+    for (const [tree, text] of [
+      ['data', '%PDF-old'],
+      ['types', 'application/pdf'],
+    ]) {
+      fs.mkdirSync(path.join(root, tree, 'pdfs', 'old'), { recursive: true });
+      fs.writeFileSync(path.join(root, tree, 'pdfs', 'old', 'doc.pdf'), text);
+    }
+    const storage = new LocalBlobStorage(root);
+    const got = await storage.get(key);
+    assert.equal(got?.bytes.toString(), '%PDF-old');
+    assert.equal(got?.contentType, 'application/pdf');
+    await storage.delete(key);
+    assert.equal(await storage.get(key), null);
+    assert.equal(fs.existsSync(path.join(root, 'data', 'pdfs')), false, 'emptied folders removed');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a second instance on the same root sees the same files (survives restarts)', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    await new LocalBlobStorage(root).put('pdfs/x/y.pdf', Buffer.from('%PDF-1'), 'application/pdf');
+    const got = await new LocalBlobStorage(root).get('pdfs/x/y.pdf');
+    assert.equal(got?.contentType, 'application/pdf');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * A local webhook receiver for tests: records every request (headers and raw body) and answers
+ * by a per-path script, e.g. fail twice then succeed.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One received request. */
+export interface Received {
+  path: string;
+  method: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** Date.now() when it arrived. */
+  at: number;
+}
+
+/** The running receiver. */
+export interface Receiver {
+  url(path: string): string;
+  received: Received[];
+  /** Requests to one path. */
+  to(path: string): Received[];
+  close(): Promise<void>;
+}
+
+/** Answers for a path: a list of status codes used in turn (the last one repeats). */
+export type Script = Record<string, number[]>;
+
+/** Starts a receiver on 127.0.0.1 with a random port. */
+export async function startReceiver(script: Script): Promise<Receiver> {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      const mine = received.filter((r) => r.path === path).length;
+      received.push({
+        path,
+        method: req.method ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
+      const codes = script[path] ?? [200];
+      const status = codes[Math.min(mine, codes.length - 1)];
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    received,
+    to: (path) => received.filter((r) => r.path === path),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

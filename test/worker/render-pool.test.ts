@@ -1,0 +1,266 @@
+/**
+ * RenderPool: the real engine in worker threads gives the same output as in-thread rendering,
+ * runs many tasks in parallel, returns typed errors, and keeps the main event loop free.
+ * Thread faults (crash, exit, hang) are injected with test/worker/fixtures/fault-engine.ts.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import sharp from 'sharp';
+import * as engine from '../../src/render/index.ts';
+import { RenderInputError, type Design } from '../../src/render/index.ts';
+import { RenderPool, RenderThreadError } from '../../src/worker/render-pool.ts';
+import { decodeRgba } from '../helpers/golden.ts';
+
+const PHOTO = 'https://fixtures.test/photo.png';
+const FAULT_ENGINE = new URL('./fixtures/fault-engine.ts', import.meta.url).href;
+
+/** A card design, validated (defaults filled in) as stored templates are, then resolved as the job runner does. */
+function cardDesign(title: string, size = { width: 360, height: 200 }): Design {
+  const { design, problems } = engine.validateDesign(rawCard(title, size));
+  assert.deepEqual(problems, []);
+  return engine.prepareRender(design!).design;
+}
+
+function rawCard(title: string, size: { width: number; height: number }): Design {
+  return {
+    ...size,
+    background: '#f1f5f9',
+    layers: [
+      {
+        name: 'photo',
+        type: 'picture',
+        x: 10,
+        y: 10,
+        width: 120,
+        height: 120,
+        image: PHOTO,
+        object_fit: 'cover',
+      },
+      {
+        name: 'title',
+        type: 'text',
+        x: 140,
+        y: 10,
+        width: 210,
+        height: 80,
+        text: title,
+        font_size: 28,
+        text_color: '#0f172a',
+      },
+      { name: 'qr', type: 'barcode', x: 140, y: 100, width: 90, height: 90, value: title },
+      {
+        name: 'box',
+        type: 'shape',
+        x: 250,
+        y: 120,
+        width: 100,
+        height: 70,
+        background_color: '#0ea5e9',
+      },
+    ],
+  };
+}
+
+async function photo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="150" height="200" fill="#e11d48"/><rect x="150" width="150" height="200" fill="#16a34a"/><circle cx="150" cy="100" r="60" fill="#facc15"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const pools: RenderPool[] = [];
+function pool(size: number, opts?: ConstructorParameters<typeof RenderPool>[1]): RenderPool {
+  const p = new RenderPool(size, opts);
+  pools.push(p);
+  return p;
+}
+after(async () => {
+  for (const p of pools) await p.close();
+});
+
+describe('RenderPool with the real engine', () => {
+  it('renders the same pixels as rendering in this thread, for images, PDFs and merges', async () => {
+    const assets = { files: new Map([[PHOTO, await photo()]]), fonts: [] };
+    const input = { design: cardDesign('Hello pool'), assets, options: { format: 'png' as const } };
+    const p = pool(2);
+    const [inThread, inPool] = await Promise.all([engine.renderImage(input), p.renderImage(input)]);
+    assert.ok(Buffer.isBuffer(inPool.bytes), 'bytes come back as a Buffer');
+    assert.equal(inPool.mime, inThread.mime);
+    assert.equal(inPool.ext, 'png');
+    assert.deepEqual([inPool.width, inPool.height], [inThread.width, inThread.height]);
+    const a = await decodeRgba(inThread.bytes);
+    const b = await decodeRgba(inPool.bytes);
+    assert.ok(a.data.equals(b.data), 'identical pixels');
+    assert.ok(assets.files.get(PHOTO)!.length > 0, "the caller's input Buffers stay usable");
+
+    const pdfInput = {
+      pages: [{ design: cardDesign('Page one') }, { design: cardDesign('Page two') }],
+      assets,
+    };
+    const pdf = await p.renderPdf(pdfInput);
+    const pdfHere = await engine.renderPdf(pdfInput);
+    assert.equal(pdf.bytes.subarray(0, 5).toString(), '%PDF-');
+    assert.equal(pdf.pages, 2);
+    assert.equal(pdf.pages, pdfHere.pages);
+    assert.equal(pdf.mime, 'application/pdf');
+
+    const merged = await p.mergePdfs([pdf.bytes, pdfHere.bytes]);
+    assert.equal(merged.pages, 4);
+    assert.equal(merged.bytes.subarray(0, 5).toString(), '%PDF-');
+  });
+
+  it('completes many parallel renders with at most `size` threads, each with its own result', async () => {
+    const assets = { files: new Map([[PHOTO, await photo()]]), fonts: [] };
+    const p = pool(2);
+    const titles = Array.from({ length: 12 }, (_, i) => `Card number ${i}`);
+    const results = await Promise.all(
+      titles.map((t) =>
+        p.renderImage({ design: cardDesign(t), assets, options: { format: 'png' } }),
+      ),
+    );
+    assert.equal(results.length, 12);
+    assert.ok(p.stats().threads <= 2);
+    assert.deepEqual(p.stats(), { threads: p.stats().threads, running: 0, waiting: 0 });
+    // Spot-check two against in-thread rendering; all must differ (their QR codes differ).
+    for (const i of [0, 11]) {
+      const here = await engine.renderImage({
+        design: cardDesign(titles[i]),
+        assets,
+        options: { format: 'png' },
+      });
+      assert.ok(
+        (await decodeRgba(here.bytes)).data.equals((await decodeRgba(results[i].bytes)).data),
+      );
+    }
+    const distinct = new Set(results.map((r) => r.bytes.toString('base64')));
+    assert.equal(distinct.size, 12);
+  });
+
+  it('returns RenderInputError with its problems across the thread boundary', async () => {
+    const p = pool(1);
+    const missing = { files: new Map<string, Buffer>(), fonts: [] };
+    await assert.rejects(p.renderImage({ design: cardDesign('x'), assets: missing }), (err) => {
+      assert.ok(err instanceof RenderInputError, `got ${(err as Error).name}`);
+      assert.ok(err.problems.length > 0);
+      assert.ok(
+        err.problems.some((pr) => pr.path.includes('photo') || pr.message.includes(PHOTO)),
+        JSON.stringify(err.problems),
+      );
+      return true;
+    });
+    await assert.rejects(p.mergePdfs([Buffer.from('%PDF-'), Buffer.from('not a pdf')]), (err) => {
+      assert.ok(err instanceof RenderInputError);
+      assert.ok(err.problems.length > 0);
+      return true;
+    });
+    // The thread is still usable afterwards.
+    const ok = await p.renderImage({
+      design: { width: 20, height: 20, background: '#000', layers: [] },
+      assets: missing,
+    });
+    assert.equal(ok.width, 20);
+  });
+
+  it('keeps the main event loop responsive while threads render', async (t) => {
+    const p = pool(2);
+    const big: Design = { ...cardDesign('A big card', { width: 3200, height: 2400 }) };
+    const assets = { files: new Map([[PHOTO, await photo()]]), fonts: [] };
+    const input = { design: big, assets, options: { format: 'png' as const } };
+    await p.renderImage(input); // warm up the threads
+    await engine.renderImage(input); // and this thread's caches
+    /** Runs `work` while a 5 ms timer ticks; returns the worst gap between ticks and the time taken. */
+    const watch = async (work: () => Promise<unknown>) => {
+      let worstGap = 0;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        worstGap = Math.max(worstGap, now - last);
+        last = now;
+      }, 5);
+      const t0 = performance.now();
+      await work();
+      const took = performance.now() - t0;
+      clearInterval(timer);
+      return { worstGap, took };
+    };
+    const here = await watch(() => engine.renderImage(input));
+    const pooled = await watch(() =>
+      Promise.all(Array.from({ length: 3 }, () => p.renderImage(input))),
+    );
+    t.diagnostic(
+      `worst timer gap: ${Math.round(here.worstGap)} ms during one in-thread render (${Math.round(here.took)} ms); ${Math.round(pooled.worstGap)} ms during 3 pooled renders (${Math.round(pooled.took)} ms)`,
+    );
+    assert.ok(here.worstGap > 50, 'the render must block long enough in-thread to prove anything');
+    assert.ok(
+      pooled.worstGap < here.worstGap * 0.6,
+      `pooled renders froze the loop for ${Math.round(pooled.worstGap)} ms (in-thread: ${Math.round(here.worstGap)} ms)`,
+    );
+  });
+});
+
+describe('RenderPool thread faults', () => {
+  it('fails the task of a crashed thread with a clear error and replaces the thread', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE });
+    await assert.rejects(
+      p.renderImage({ design: { fault: 'crash' } } as never),
+      (err) =>
+        err instanceof RenderThreadError && /crashed: simulated native crash/.test(err.message),
+    );
+    await assert.rejects(
+      p.renderImage({ design: { fault: 'exit' } } as never),
+      (err) =>
+        err instanceof RenderThreadError && /exited unexpectedly \(code 3\)/.test(err.message),
+    );
+    const ok = (await p.renderImage({ design: { label: 'after' } } as never)) as unknown as {
+      bytes: Buffer;
+    };
+    assert.equal(ok.bytes.subarray(0, 5).toString(), 'after');
+  });
+
+  it('stops a render that exceeds the time limit and keeps serving others', async () => {
+    const p = pool(2, { engineModule: FAULT_ENGINE, taskTimeoutMs: 400 });
+    const hung = p.renderImage({ design: { fault: 'hang' } } as never);
+    const fine = p.renderImage({ design: { label: 'fine' } } as never);
+    await assert.rejects(hung, /took longer than 400 ms and was stopped/);
+    assert.ok(Buffer.isBuffer((await fine).bytes));
+  });
+
+  it('rebuilds typed and untyped errors, and revives Buffers inside Maps', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE });
+    await assert.rejects(p.renderImage({ design: { fault: 'input-error' } } as never), (err) => {
+      assert.ok(err instanceof RenderInputError);
+      assert.deepEqual(err.problems, [
+        { path: 'layers.photo.image', message: 'https://x.test/a.png: not an image' },
+        { path: 'layers.title.font_size', message: 'must be a number' },
+      ]);
+      return true;
+    });
+    await assert.rejects(
+      p.renderImage({ design: { fault: 'error' } } as never),
+      (err) => err instanceof Error && err.name === 'TypeError' && err.message === 'boom in engine',
+    );
+    const maps = await p.renderPdf({
+      pages: [],
+      assets: { files: new Map([['u', Buffer.from('x')]]), fonts: [] },
+    });
+    assert.equal(maps.bytes.toString(), 'maps-ok');
+  });
+
+  it('runs tasks in order of arrival when all threads are busy, and close() fails waiting ones', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE });
+    const order: string[] = [];
+    const tasks = ['a', 'b', 'c'].map((label) =>
+      p.renderImage({ design: { fault: 'busy', ms: 60, label } } as never).then(() => {
+        order.push(label);
+      }),
+    );
+    await Promise.all(tasks);
+    assert.deepEqual(order, ['a', 'b', 'c']);
+    const running = p.renderImage({ design: { fault: 'busy', ms: 150 } } as never);
+    const waiting = p.renderImage({ design: {} } as never);
+    await new Promise((r) => setTimeout(r, 30));
+    const closing = p.close();
+    await assert.rejects(waiting, /closed before this render started/);
+    await running; // the running render still completes
+    await closing;
+    await assert.rejects(p.renderImage({ design: {} } as never), /closed/);
+  });
+});
