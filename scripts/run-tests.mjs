@@ -62,18 +62,21 @@ function runTests(files) {
   const child = spawn(process.execPath, [...args, '--test-reporter=spec', ...files], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const counts = { pass: 0, fail: 0, skipped: 0 };
-  let tail = '';
+  // node prints its totals as `ℹ pass N` lines before the list of failures, which can be long:
+  // read them line by line as they stream past rather than from the end of the output.
+  const counts = { pass: 0, fail: 0, cancelled: 0, skipped: 0 };
+  let partial = '';
   child.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
-    tail = (tail + chunk.toString('utf8')).slice(-4000);
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /^ℹ (pass|fail|cancelled|skipped) (\d+)$/.exec(line);
+      if (m) counts[m[1]] = Number(m[2]);
+    }
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      for (const key of Object.keys(counts)) {
-        const m = new RegExp(`^ℹ ${key} (\\d+)$`, 'm').exec(tail);
-        if (m) counts[key] = Number(m[1]);
-      }
       const secs = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`== tests: ${code === 0 ? 'ok' : 'FAILED'} (${secs}s)`);
       resolve({ ok: code === 0, counts });
@@ -98,9 +101,9 @@ if (!ok) {
 }
 if (counts) {
   const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
-  // The plain closing line CI reads: node's counts, plus a failure for any failed check.
-  console.log(
-    `tests: ${counts.pass} passed, ${counts.fail + (ok || counts.fail ? 0 : 1)} failed${skipped}`,
-  );
+  // The plain closing line CI reads: node's counts (a cancelled test counts as failed), plus a
+  // failure for any failed check.
+  const failed = counts.fail + counts.cancelled + (ok || counts.fail + counts.cancelled ? 0 : 1);
+  console.log(`tests: ${counts.pass} passed, ${failed} failed${skipped}`);
 }
 process.exit(ok ? 0 : 1);

@@ -1,0 +1,54 @@
+/**
+ * Opens the database named by the config: an embedded SQLite file (default) or PostgreSQL.
+ * Both run the same migrations and the same queries.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
+import type { DB } from './schema.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
+
+/** Where to connect: a SQLite file (or ':memory:') or a PostgreSQL URL, optionally in one schema. */
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+// COUNT(*) and BIGINT come back as strings by default; our counts and ids fit in a double.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** The Kysely handle used by every repository. */
+export type Database = Kysely<DB>;
+
+/** Opens (and for SQLite creates) the database. Call migrateToLatest before use. */
+export function openDatabase(target: DatabaseTarget): Database {
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  return new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
+}
+
+/** True when the handle talks to PostgreSQL (for the few dialect-specific statements). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Cheap round trip used by /ready. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export async function pingDatabase(db: Kysely<any>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
