@@ -54,26 +54,6 @@ describe('LocalBlobStorage on disk', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('reads and deletes files of the earlier layout (data/<key> + types/<key>)', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
-    const key = 'pdfs/old/doc.pdf';
-    for (const [tree, text] of [
-      ['data', '%PDF-old'],
-      ['types', 'application/pdf'],
-    ]) {
-      fs.mkdirSync(path.join(root, tree, 'pdfs', 'old'), { recursive: true });
-      fs.writeFileSync(path.join(root, tree, 'pdfs', 'old', 'doc.pdf'), text);
-    }
-    const storage = new LocalBlobStorage(root);
-    const got = await storage.get(key);
-    assert.equal(got?.bytes.toString(), '%PDF-old');
-    assert.equal(got?.contentType, 'application/pdf');
-    await storage.delete(key);
-    assert.equal(await storage.get(key), null);
-    assert.equal(fs.existsSync(path.join(root, 'data', 'pdfs')), false, 'emptied folders removed');
-    fs.rmSync(root, { recursive: true, force: true });
-  });
-
   it('a second instance on the same root sees the same files (survives restarts)', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
     await new LocalBlobStorage(root).put('pdfs/x/y.pdf', Buffer.from('%PDF-1'), 'application/pdf');

@@ -4,9 +4,12 @@
  * the key itself) followed by the bytes. Keys name a fresh random folder per file
  * (`images/<random>/<name>`), and creating a folder plus a second file for the content type per
  * put cost more than the write itself; hashing spreads files over 256 folders made once.
- * Writes go to a temporary file first and are renamed into place, so a reader never sees half a
- * file. Files stored by the earlier layout (`data/<key>` + `types/<key>`) are still read and
- * deleted.
+ * A new key is written straight to its file, created exclusively: keys are fresh random names
+ * that nobody is told about before put() has returned (the row is marked finished after it), so
+ * no reader can meet a half-written file, and on our ext4 disk the temporary file plus rename cost
+ * a third more CPU per image. Replacing an existing key writes a temporary file and renames it
+ * into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
+ * of a write can leave a partial file under a key that no finished row names.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -19,17 +22,12 @@ const MAGIC = 'imprint-blob 1 ';
 export class LocalBlobStorage implements BlobStorage {
   private readonly blobRoot: string;
   private readonly tmpRoot: string;
-  // Earlier layout: bytes in data/<key>, content type in types/<key>.
-  private readonly legacyDataRoot: string;
-  private readonly legacyTypeRoot: string;
   /** Folders known to exist, so a put normally makes no mkdir call. */
   private readonly madeDirs = new Set<string>();
 
   constructor(readonly root: string) {
     this.blobRoot = path.join(root, 'blobs');
     this.tmpRoot = path.join(root, 'tmp');
-    this.legacyDataRoot = path.join(root, 'data');
-    this.legacyTypeRoot = path.join(root, 'types');
   }
 
   /** Stores the bytes, replacing what was under the key. */
@@ -39,13 +37,13 @@ export class LocalBlobStorage implements BlobStorage {
     const header = Buffer.from(`${MAGIC}${JSON.stringify({ type: contentType, key })}\n`, 'utf8');
     await this.ensureDirs(path.dirname(file));
     try {
-      await this.writeAtomic(file, [header, bytes]);
+      await this.write(file, [header, bytes]);
     } catch (err) {
       if (!isMissing(err)) throw err;
       // A folder was removed behind our back: make it again and retry once.
       this.madeDirs.clear();
       await this.ensureDirs(path.dirname(file));
-      await this.writeAtomic(file, [header, bytes]);
+      await this.write(file, [header, bytes]);
     }
   }
 
@@ -56,7 +54,7 @@ export class LocalBlobStorage implements BlobStorage {
     try {
       raw = await fs.readFile(this.blobFile(key));
     } catch (err) {
-      if (isMissing(err)) return this.getLegacy(key);
+      if (isMissing(err)) return null;
       throw err;
     }
     const end = raw.indexOf(0x0a);
@@ -68,15 +66,10 @@ export class LocalBlobStorage implements BlobStorage {
     return { bytes: raw.subarray(end + 1), contentType: meta.type || 'application/octet-stream' };
   }
 
-  /** Removes the key (in either layout); a missing key is fine. */
+  /** Removes the key; a missing key is fine. */
   async delete(key: string): Promise<void> {
     assertBlobKey(key);
     await fs.rm(this.blobFile(key), { force: true });
-    for (const tree of [this.legacyDataRoot, this.legacyTypeRoot]) {
-      const file = this.resolveLegacy(tree, key);
-      await fs.rm(file, { force: true });
-      await removeEmptyParents(path.dirname(file), tree);
-    }
   }
 
   private blobFile(key: string): string {
@@ -84,10 +77,17 @@ export class LocalBlobStorage implements BlobStorage {
     return path.join(this.blobRoot, hash.slice(0, 2), hash);
   }
 
-  private async writeAtomic(file: string, parts: Buffer[]): Promise<void> {
+  /** Creates the file, or replaces it through a temporary file when it exists. */
+  private async write(file: string, parts: Buffer[]): Promise<void> {
+    try {
+      await writeParts(file, parts, 'wx');
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
     const tmp = path.join(this.tmpRoot, `${randomBytes(12).toString('hex')}.tmp`);
     try {
-      await writeParts(tmp, parts);
+      await writeParts(tmp, parts, 'w');
       await fs.rename(tmp, file);
     } catch (err) {
       await fs.rm(tmp, { force: true });
@@ -102,36 +102,11 @@ export class LocalBlobStorage implements BlobStorage {
       this.madeDirs.add(d);
     }
   }
-
-  private async getLegacy(key: string): Promise<StoredBlob | null> {
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(this.resolveLegacy(this.legacyDataRoot, key));
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
-    let contentType = 'application/octet-stream';
-    try {
-      contentType =
-        (await fs.readFile(this.resolveLegacy(this.legacyTypeRoot, key), 'utf8')) || contentType;
-    } catch (err) {
-      if (!isMissing(err)) throw err;
-    }
-    return { bytes, contentType };
-  }
-
-  // Key validation already rules out "..", this is the second lock on the door.
-  private resolveLegacy(tree: string, key: string): string {
-    const file = path.resolve(tree, ...key.split('/'));
-    if (!file.startsWith(tree + path.sep)) throw new Error('storage key escapes the root');
-    return file;
-  }
 }
 
-/** Writes the parts to a new file (open, one writev, close). */
-async function writeParts(file: string, parts: Buffer[]): Promise<void> {
-  const fh = await fs.open(file, 'w');
+/** Writes the parts to a file opened with `flags` (open, one writev, close). */
+async function writeParts(file: string, parts: Buffer[], flags: 'w' | 'wx'): Promise<void> {
+  const fh = await fs.open(file, flags);
   try {
     const total = parts.reduce((n, p) => n + p.length, 0);
     let { bytesWritten } = await fh.writev(parts);
@@ -148,15 +123,4 @@ async function writeParts(file: string, parts: Buffer[]): Promise<void> {
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-async function removeEmptyParents(dir: string, stopAt: string): Promise<void> {
-  while (dir.startsWith(stopAt + path.sep)) {
-    try {
-      await fs.rmdir(dir);
-    } catch {
-      return; // not empty (or already gone): stop climbing
-    }
-    dir = path.dirname(dir);
-  }
 }
