@@ -282,7 +282,8 @@ const createNow = async (): Promise<number> => {
   if (done.status !== 'finished') throw new Error(`create_now: ${JSON.stringify(done)}`);
   return performance.now() - t0;
 };
-for (const parallel of [1, 8]) {
+// BENCH_API_NOW=0 skips the create_now part (e.g. while profiling the queued path).
+for (const parallel of NOW_N > 0 ? [1, 8] : []) {
   const now = await closedLoop(NOW_N, parallel, createNow);
   console.log(
     `create_now, ${parallel} at a time (${NOW_N} requests): p50 ${f1(quantile(now.results, 0.5))} ms, ` +
