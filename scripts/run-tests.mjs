@@ -86,6 +86,15 @@ function runTests(files) {
 
 let counts = null;
 if (!onlyChecks) {
+  // The tests look at PDFs and QR codes with poppler, qpdf and zbar, and CMYK needs Ghostscript.
+  // setup.sh installs them; doing it here too (a no-op when present) keeps `npm test` whole on a
+  // fresh machine where only `npm install` was run.
+  ok =
+    run('system tools (scripts/install-system-deps.sh)', 'bash', [
+      'scripts/install-system-deps.sh',
+    ]) && ok;
+}
+if (!onlyChecks) {
   const files = testFiles(targets.length ? targets : ['test']);
   if (files.length === 0) {
     console.error('No test files found.');
