@@ -136,6 +136,9 @@ for (const { kind, skip } of testDbKinds()) {
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ passthrough: 'x'.repeat(1025) }, 'passthrough'],
         [{ passthrough: ['y'.repeat(1022)] }, 'passthrough'],
+        // The spec allows a string or an array (objects too, as Placid's clients send them).
+        [{ passthrough: 42 }, 'passthrough'],
+        [{ passthrough: true }, 'passthrough'],
         [{ modifications: { dpi: 96 } }, 'modifications.dpi'],
         [{ modifications: { image_format: 'gif' } }, 'modifications.image_format'],
         [

@@ -134,6 +134,12 @@ for (const { kind, skip } of testDbKinds()) {
         ['/api/rest/pdfs/merge', { urls: Array(11).fill(`${assets.base}/one.pdf`) }, 'urls'],
         ['/api/rest/pdfs/merge', { urls: ['ftp://x/a.pdf', `${assets.base}/one.pdf`] }, 'urls.0'],
         ['/api/rest/pdfs/merge', {}, 'urls'],
+        [
+          '/api/rest/pdfs/merge',
+          { urls: [`${assets.base}/one.pdf`, `${assets.base}/one.pdf`], passthrough: 7 },
+          'passthrough',
+        ],
+        ['/api/rest/pdfs', { pages: [{ template_uuid: uuid }], passthrough: false }, 'passthrough'],
       ];
       for (const [url, payload, field] of cases) {
         const res = await post(url, payload);

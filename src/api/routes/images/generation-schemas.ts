@@ -11,6 +11,9 @@ const common = {
   webhook_success: { ...url, description: 'POSTed the finished object (signed, retried).' },
   webhook_error: { ...url, description: 'Extension: POSTed the object when it ends in error.' },
   passthrough: {
+    // The spec's "string or array", plus objects (Placid's clients send them); a number or a
+    // boolean is a wrong type. null means none.
+    type: ['string', 'array', 'object', 'null'],
     description: 'String, array or object (≤1024 characters as serialised), echoed back as given.',
   },
   transfer: {
