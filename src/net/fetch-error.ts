@@ -22,7 +22,7 @@ export class FetchError extends Error {
     readonly url: string,
     readonly reason: FetchErrorReason,
     detail: string,
-    /** The HTTP status, when the server answered (reason 'http_status'). */
+    /** The HTTP status, when the server answered (reasons 'http_status', 'too_many_redirects'). */
     readonly status?: number,
   ) {
     super(`${displayUrl(url)}: ${detail}`);

@@ -186,7 +186,12 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
         await res.body.dump();
         if (hop >= maxRedirects) {
-          throw new FetchError(url, 'too_many_redirects', `more than ${maxRedirects} redirects`);
+          throw new FetchError(
+            url,
+            'too_many_redirects',
+            `more than ${maxRedirects} redirects`,
+            res.statusCode,
+          );
         }
         let next: URL;
         try {

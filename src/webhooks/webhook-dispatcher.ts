@@ -265,9 +265,11 @@ export class WebhookDispatcher implements WebhookService {
         err.reason === 'too_many_redirects'
           ? `${row.url}: the receiver answered with a redirect; webhooks are not redirected`
           : err.message;
+      // A redirect is an answer: its status is recorded (null only when nothing answered).
+      const status = err.status ?? null;
       outcome = isRetryableFetchError(err)
-        ? this.retryOrFail(row, null, error, startedAt)
-        : done('failed', null, error, startedAt);
+        ? this.retryOrFail(row, status, error, startedAt)
+        : done('failed', status, error, startedAt);
     }
     await this.store.finishAttempt(row.id, this.owner, outcome);
   }

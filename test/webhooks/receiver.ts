@@ -45,7 +45,10 @@ export async function startReceiver(script: Script): Promise<Receiver> {
       });
       const codes = script[path] ?? [200];
       const status = codes[Math.min(mine, codes.length - 1)];
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status}`);
+      // A 3xx answer points elsewhere, as a real redirect would.
+      const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/plain' };
+      if (status >= 300 && status < 400) headers.location = `${path}/redirected`;
+      res.writeHead(status, headers).end(`status ${status}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -76,6 +76,7 @@ for (const { kind, skip } of testDbKinds()) {
         '/bad': [400],
         '/down': [503],
         '/busy': [429, 200],
+        '/moved': [302],
       });
     });
     // Each test's dispatchers stop with it, so they cannot pick up the next test's deliveries.
@@ -168,6 +169,20 @@ for (const { kind, skip } of testDbKinds()) {
       assert.match(row.last_error ?? '', /answered 400/);
       await new Promise((res) => setTimeout(res, BASE_MS * 4));
       assert.equal(receiver.to('/bad').length, 1);
+    });
+
+    it('does not follow a redirect: failed at once, with the 3xx status recorded', async () => {
+      const d = make();
+      d.start();
+      const r = request('/moved');
+      await d.enqueue(r);
+      const row = await settled(d, r);
+      assert.equal(row.status, 'failed');
+      assert.equal(row.attempts, 1);
+      // The receiver did answer: last_status_code is null only when there was no answer.
+      assert.equal(row.last_status_code, 302);
+      assert.match(row.last_error ?? '', /redirect/);
+      assert.equal(receiver.to('/moved/redirected').length, 0);
     });
 
     it('gives up after max attempts and says so', async () => {
