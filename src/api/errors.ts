@@ -59,8 +59,11 @@ function describe(issue: AjvIssue, field: string): string {
         .join(', ')
         .replace(/, ([^,]*)$/, ' or $1')}.`;
     case 'enum':
-      // A schema may accept both 72 and "72"; name each value once.
-      return `The ${field} field must be one of: ${[...new Set((p.allowedValues as unknown[]).map(String))].join(', ')}.`;
+      // A schema may accept both 72 and "72"; name each value once. null (an optional field
+      // left empty) is not a value worth suggesting.
+      return `The ${field} field must be one of: ${[
+        ...new Set((p.allowedValues as unknown[]).filter((v) => v !== null).map(String)),
+      ].join(', ')}.`;
     case 'const':
       return `The ${field} field must be ${JSON.stringify(p.allowedValue)}.`;
     case 'pattern':

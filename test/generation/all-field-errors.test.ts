@@ -194,6 +194,29 @@ for (const { kind, skip } of testDbKinds()) {
       assertFields(none, ['urls', 'transfer', 'webhook_success']);
     });
 
+    it('a wrong-typed choice gets one message listing the choices (not a type error too)', async () => {
+      const image = await post('/api/rest/images', {
+        template_uuid: uuid,
+        modifications: { image_format: 5, color_mode: true },
+      });
+      const pdf = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { image_quality: 1, color_mode: [] },
+      });
+      const errors = {
+        ...assertFields(image, ['modifications.image_format', 'modifications.color_mode']),
+        ...Object.fromEntries(
+          Object.entries(
+            assertFields(pdf, ['modifications.image_quality', 'modifications.color_mode']),
+          ).map(([k, v]) => [`pdf.${k}`, v]),
+        ),
+      };
+      for (const [field, messages] of Object.entries(errors)) {
+        assert.equal(messages.length, 1, `${field}: ${JSON.stringify(messages)}`);
+        assert.match(messages[0], /must be one of: [a-z]+(, [a-z]+)+\.$/, field);
+      }
+    });
+
     it('never answers 500 for wrong types mixed with bad values (small fuzz)', async () => {
       const junk: unknown[] = [
         null,

@@ -116,6 +116,31 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(again.json(), body);
     });
 
+    it('treats null optional fields as not given (clients that send every field)', async () => {
+      const res = await create({
+        template_uuid: uuid,
+        create_now: true,
+        layers: null,
+        errors: null,
+        transfer: null,
+        webhook_success: null,
+        modifications: {
+          width: null,
+          height: null,
+          filename: null,
+          image_format: null,
+          dpi: null,
+          color_mode: null,
+        },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().status, 'finished');
+      assert.match(res.json().image_url, new RegExp(`/${res.json().id}\\.jpg$`));
+      const bare = await create({ template_uuid: uuid, create_now: true, modifications: null });
+      assert.equal(bare.statusCode, 200, bare.body);
+      assert.equal(bare.json().status, 'finished');
+    });
+
     it('create_now answers with error and reasons when the render fails', async () => {
       const res = await create({
         template_uuid: uuid,

@@ -79,6 +79,34 @@ for (const { kind, skip } of testDbKinds()) {
       );
     });
 
+    it('treats null optional fields as not given, for pages and merges', async () => {
+      const pdf = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid, layers: null }],
+        transfer: null,
+        modifications: {
+          filename: null,
+          image_quality: null,
+          dpi: null,
+          color_mode: null,
+          color_profile: null,
+        },
+      });
+      assert.equal(pdf.statusCode, 200, pdf.body);
+      assert.equal((await pollUntilDone(t, pdf.json().polling_url)).status, 'finished');
+      const merge = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/one.pdf`],
+        transfer: null,
+        modifications: null,
+      });
+      assert.equal(merge.statusCode, 200, merge.body);
+      const nullName = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/one.pdf`],
+        modifications: { filename: null },
+      });
+      assert.equal(nullName.statusCode, 200, nullName.body);
+      assert.equal((await pollUntilDone(t, nullName.json().polling_url)).status, 'finished');
+    });
+
     it('ends a merge in error naming the URL that is not a PDF', async () => {
       const res = await post('/api/rest/pdfs/merge', {
         urls: [`${assets.base}/one.pdf`, `${assets.base}/red.png`, `${assets.base}/missing.pdf`],

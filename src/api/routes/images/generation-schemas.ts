@@ -6,6 +6,13 @@
 
 const url = { type: ['string', 'null'], description: 'http(s) URL' };
 
+// Optional fields take null as "not given": clients that send every field send null for the
+// ones they leave empty, and the service treats both alike.
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+/** One of `values`, or null. No `type` of its own, so a wrong value gets one message, not two. */
+const oneOf = (values: unknown[]) => ({ enum: [...values, null] });
+
 /** Fields every creation body shares. */
 const common = {
   webhook_success: { ...url, description: 'POSTed the finished object (signed, retried).' },
@@ -17,7 +24,7 @@ const common = {
     description: 'String, array or object (≤1024 characters as serialised), echoed back as given.',
   },
   transfer: {
-    type: 'object',
+    ...nullable('object'),
     description: 'Copy the file to your S3-compatible bucket (credentials are never stored).',
   },
   create_now: {
@@ -27,14 +34,12 @@ const common = {
 };
 
 const layers = {
-  type: 'object',
+  ...nullable('object'),
   additionalProperties: { type: 'object' },
   description: 'Layer name → properties (text, image, value, hide, …).',
 };
 
-const intOrNumericString = (values: number[]) => ({
-  enum: [...values, ...values.map(String)],
-});
+const intOrNumericString = (values: number[]) => oneOf([...values, ...values.map(String)]);
 
 /** The image object (spec 2.4 + passthrough, errors, created_at). */
 export const imageObjectSchema = {
@@ -82,18 +87,18 @@ export const createImageSchema = {
       layers,
       ...common,
       errors: {
-        type: 'array',
+        ...nullable('array'),
         description: 'Accepted and ignored (shown empty in the reference).',
       },
       modifications: {
-        type: 'object',
+        ...nullable('object'),
         properties: {
-          width: { type: 'integer', minimum: 1, maximum: 16000 },
-          height: { type: 'integer', minimum: 1, maximum: 16000 },
-          filename: { type: 'string', maxLength: 200 },
-          image_format: { type: 'string', enum: ['auto', 'jpg', 'png', 'webp'] },
+          width: { ...nullable('integer'), minimum: 1, maximum: 16000 },
+          height: { ...nullable('integer'), minimum: 1, maximum: 16000 },
+          filename: { ...nullable('string'), maxLength: 200 },
+          image_format: oneOf(['auto', 'jpg', 'png', 'webp']),
           dpi: intOrNumericString([72, 150, 300]),
-          color_mode: { type: 'string', enum: ['rgb', 'cmyk'] },
+          color_mode: oneOf(['rgb', 'cmyk']),
         },
       },
     },
@@ -121,13 +126,13 @@ export const createPdfSchema = {
       },
       ...common,
       modifications: {
-        type: 'object',
+        ...nullable('object'),
         properties: {
-          filename: { type: 'string', maxLength: 200 },
-          image_quality: { type: 'string', enum: ['high', 'medium', 'low'] },
+          filename: { ...nullable('string'), maxLength: 200 },
+          image_quality: oneOf(['high', 'medium', 'low']),
           dpi: intOrNumericString([96, 150, 300]),
-          color_mode: { type: 'string', enum: ['rgb', 'cmyk'] },
-          color_profile: { type: 'string' },
+          color_mode: oneOf(['rgb', 'cmyk']),
+          color_profile: nullable('string'),
         },
       },
     },
@@ -146,8 +151,8 @@ export const mergePdfsSchema = {
       urls: { type: 'array', minItems: 2, maxItems: 10, items: { type: 'string' } },
       ...common,
       modifications: {
-        type: 'object',
-        properties: { filename: { type: 'string', maxLength: 200 } },
+        ...nullable('object'),
+        properties: { filename: { ...nullable('string'), maxLength: 200 } },
       },
     },
   },
