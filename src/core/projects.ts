@@ -60,7 +60,8 @@ export interface ProjectRepository {
   listTokens(projectId?: string): Promise<TokenInfo[]>;
   /** Marks a token revoked; false when no such active token exists. */
   revokeToken(id: string): Promise<boolean>;
-  /** The caller behind a token hash, when the token exists and is not revoked. */
+  /** The caller behind a token hash, when the token exists and is not revoked; records the use
+   * in the token's last_used_at (to the minute). */
   findCallerByTokenHash(tokenHash: string): Promise<Caller | undefined>;
 }
 

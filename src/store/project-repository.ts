@@ -21,15 +21,40 @@ const CALLER_BY_TOKEN = prepareQuery<
     account_id: string;
     title: string;
     created_at: string;
+    last_used_at: string | null;
   }
 >(['tokenHash'], (db, p) =>
   db
     .selectFrom('api_tokens as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')
-    .select(['t.id as token_id', 't.kind', 'p.id', 'p.account_id', 'p.title', 'p.created_at'])
+    .select([
+      't.id as token_id',
+      't.kind',
+      'p.id',
+      'p.account_id',
+      'p.title',
+      'p.created_at',
+      't.last_used_at',
+    ])
     .where('t.token_hash', '=', p.tokenHash)
     .where('t.revoked_at', 'is', null),
 );
+
+const TOUCH_TOKEN = prepareQuery<{ id: string; now: string; before: string }>(
+  ['id', 'now', 'before'],
+  (db, p) =>
+    db
+      .updateTable('api_tokens')
+      .set({ last_used_at: p.now })
+      .where('id', '=', p.id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', p.before)])),
+);
+
+/**
+ * `last_used_at` is kept to the minute: a write on every request would cost every request a
+ * commit, and "used in the last minute" is all an operator deciding what to revoke needs.
+ */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
 
 /** Accounts, projects and tokens in the SQL database. */
 export class SqlProjectRepository implements ProjectRepository {
@@ -99,6 +124,14 @@ export class SqlProjectRepository implements ProjectRepository {
   async findCallerByTokenHash(tokenHash: string): Promise<Caller | undefined> {
     const [row] = await CALLER_BY_TOKEN.rows(this.db, { tokenHash });
     if (!row) return undefined;
+    const now = Date.now();
+    if (row.last_used_at === null || Date.parse(row.last_used_at) < now - TOKEN_USE_RESOLUTION_MS) {
+      await TOUCH_TOKEN.changes(this.db, {
+        id: row.token_id,
+        now: new Date(now).toISOString(),
+        before: new Date(now - TOKEN_USE_RESOLUTION_MS).toISOString(),
+      });
+    }
     return {
       project: {
         id: row.id,

@@ -56,6 +56,36 @@ for (const { kind, skip } of testDbKinds()) {
       ]);
     });
 
+    it('records when a token was last used, to the minute', async () => {
+      const { issueToken } = await import('../../src/core/projects.ts');
+      const { info, token } = await issueToken(t.runtime.services.projects, t.project.id, 'live');
+      const lastUsed = async () =>
+        (await t.runtime.services.projects.listTokens(t.project.id)).find((x) => x.id === info.id)
+          ?.last_used_at ?? null;
+      assert.equal(await lastUsed(), null, 'a new token was never used');
+      const before = Date.now();
+      assert.equal(
+        (await t.request({ method: 'GET', url: '/api/rest/templates', token })).statusCode,
+        200,
+      );
+      const first = await lastUsed();
+      assert.ok(first && Date.parse(first) >= before - 5, `set on first use: ${first}`);
+      await t.request({ method: 'GET', url: '/api/rest/templates', token });
+      assert.equal(await lastUsed(), first, 'not written again within the minute');
+      const old = new Date(Date.now() - 2 * 60_000).toISOString();
+      await t.runtime.db
+        .updateTable('api_tokens')
+        .set({ last_used_at: old })
+        .where('id', '=', info.id)
+        .execute();
+      await t.request({ method: 'GET', url: '/api/rest/templates', token });
+      const later = await lastUsed();
+      assert.ok(
+        later && later > old && Date.parse(later) >= before - 5,
+        `moved on after a minute: ${later}`,
+      );
+    });
+
     it('refuses a revoked token with 401', async () => {
       const { issueToken } = await import('../../src/core/projects.ts');
       const { info, token } = await issueToken(t.runtime.services.projects, t.project.id, 'live');
