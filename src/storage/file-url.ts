@@ -10,10 +10,16 @@ export function fileUrl(publicUrl: string, key: string): string {
   return `${base}/files/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+// Extensions of the files Imprint writes, and the spellings that name the same type.
+const OUTPUT_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'pdf']);
+const SAME_TYPE: Record<string, string> = { jpeg: 'jpg', jpg: 'jpg' };
+
 /**
  * A filename safe in a key, a URL and a Content-Disposition header: path parts dropped, only
  * letters, digits, ".", "_" and "-" kept (others become "-"), at most 120 characters, and the
- * given extension enforced. Falls back to `fallback` when nothing usable is left.
+ * given extension enforced: a name already ending in it (or in `.jpeg` for jpg) keeps it, one
+ * ending in another output extension (`card.png` for a JPEG) has it replaced rather than getting
+ * `card.png.jpg`. Falls back to `fallback` when nothing usable is left.
  */
 export function sanitizeFilename(
   name: string | null | undefined,
@@ -28,8 +34,13 @@ export function sanitizeFilename(
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[.-]+/, '')
     .replace(/-+/g, '-');
-  const dotExt = `.${ext.replace(/^\./, '').toLowerCase()}`;
-  let stem = base.toLowerCase().endsWith(dotExt) ? base.slice(0, -dotExt.length) : base;
+  let dotExt = `.${ext.replace(/^\./, '').toLowerCase()}`;
+  const given = /\.([A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase();
+  let stem = base;
+  if (given && OUTPUT_EXTENSIONS.has(given)) {
+    stem = base.slice(0, -(given.length + 1));
+    if (SAME_TYPE[given] === dotExt.slice(1)) dotExt = `.${given}`;
+  }
   stem = stem.replace(/[.-]+$/, '').slice(0, 120 - dotExt.length);
   if (!stem) return `${fallback}${dotExt}`;
   return `${stem}${dotExt}`;

@@ -26,7 +26,12 @@ describe('file keys and URLs', () => {
     assert.equal(sanitizeFilename('../../etc/passwd', 'pdf', '7'), 'passwd.pdf');
     assert.equal(sanitizeFilename('C:\\Users\\me\\report.PDF', 'pdf', '7'), 'report.pdf');
     assert.equal(sanitizeFilename('Crème brûlée', 'jpg', '3'), 'Creme-brulee.jpg');
-    assert.equal(sanitizeFilename('invoice.jpg', 'png', '3'), 'invoice.jpg.png');
+    assert.equal(sanitizeFilename('invoice.jpg', 'png', '3'), 'invoice.png');
+    assert.equal(sanitizeFilename('card.JPEG', 'jpg', '3'), 'card.jpeg');
+    assert.equal(sanitizeFilename('card.jpg', 'jpg', '3'), 'card.jpg');
+    assert.equal(sanitizeFilename('scan.pdf', 'webp', '3'), 'scan.webp');
+    assert.equal(sanitizeFilename('report.v2', 'pdf', '3'), 'report.v2.pdf');
+    assert.equal(sanitizeFilename('Photo.PNG', 'png', '9'), 'Photo.png');
     assert.equal(sanitizeFilename('', 'png', '42'), '42.png');
     assert.equal(sanitizeFilename(null, 'webp', '42'), '42.webp');
     assert.equal(sanitizeFilename('...', 'png', '42'), '42.png');
