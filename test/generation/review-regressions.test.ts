@@ -146,6 +146,26 @@ for (const { kind, skip } of testDbKinds()) {
       });
       assert.equal(box.statusCode, 422, box.body);
       assert.ok(box.json().errors['modifications.width'], box.body);
+      const tall = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: big, modifications: { height: 16000 } },
+      });
+      assert.equal(tall.statusCode, 422, tall.body);
+      assert.deepEqual(Object.keys(tall.json().errors), ['modifications.height']);
+      // A template too large by itself: nothing sent is to blame, so no dpi is named.
+      const huge = await createTemplate(t, { ...testDesign(), width: 12000, height: 12000 });
+      const plain = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: huge },
+      });
+      assert.equal(plain.statusCode, 422, plain.body);
+      assert.deepEqual(Object.keys(plain.json().errors), ['modifications']);
+      assert.match(
+        plain.json().errors.modifications[0],
+        /12000×12000 px.*smaller modifications\.width or height/,
+      );
       assert.deepEqual(await usage(), before);
       // Within the limits the same template is accepted.
       const fine = await t.request({

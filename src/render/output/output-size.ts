@@ -35,12 +35,21 @@ export function outputSize(design: Design, o: RasterOptions): OutputSize {
   const width = Math.max(1, Math.round(design.width * scale));
   const height = Math.max(1, Math.round(design.height * scale));
   if (width > MAX_OUTPUT_SIDE || height > MAX_OUTPUT_SIDE || width * height > MAX_OUTPUT_PIXELS) {
+    // Name what the caller sent that made it too large; with nothing sent the template's own
+    // size is too large, and `modifications` (a width or height) is where the fix goes.
     const path =
-      boxW !== undefined || boxH !== undefined ? 'modifications.width' : 'modifications.dpi';
+      boxW !== undefined
+        ? 'modifications.width'
+        : boxH !== undefined
+          ? 'modifications.height'
+          : o.dpi !== undefined && o.dpi !== 72
+            ? 'modifications.dpi'
+            : 'modifications';
+    const hint = path === 'modifications' ? '; give a smaller modifications.width or height' : '';
     throw new RenderInputError([
       {
         path,
-        message: `the output would be ${width}×${height} px; at most ${MAX_OUTPUT_SIDE} px a side and ${MAX_OUTPUT_PIXELS / 1e6} megapixels are rendered`,
+        message: `the output would be ${width}×${height} px; at most ${MAX_OUTPUT_SIDE} px a side and ${MAX_OUTPUT_PIXELS / 1e6} megapixels are rendered${hint}`,
       },
     ]);
   }
