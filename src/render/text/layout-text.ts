@@ -162,7 +162,8 @@ function placeLine(
   const trailing = pieces.length > 0 ? block.letterSpacing : 0;
   let width = pieces.reduce((sum, piece) => sum + piece.width, 0) - trailing;
   let wordSpacing = 0;
-  const spaces = (s: string) => s.split(' ').length - 1;
+  // Skia adds ctx.wordSpacing to U+0020 and U+00A0 (as CSS does), so both are stretched.
+  const spaces = (s: string) => s.match(/[ \u00a0]/g)?.length ?? 0;
   if (justify) {
     const count = pieces.reduce((n, piece) => n + spaces(piece.text), 0);
     if (count > 0 && width < block.width) {

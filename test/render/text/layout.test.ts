@@ -2,6 +2,7 @@
  * Text layout properties that must hold for any input: lines within the box, auto-fit picks the
  * largest fitting size, max_lines truncates with an ellipsis, bidi order, CJK breaks, alignment.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EMOJI_ALIAS, resolveFontFamily } from '../../../src/render/fonts/index.ts';
@@ -161,6 +162,28 @@ describe('layoutText', () => {
       assert.ok(Math.abs(lineEnd(line) - 180) < 0.5, `"${lineText(line)}" spans the box`);
     }
     assert.equal(out.lines[out.lines.length - 1].wordSpacing, 0);
+  });
+
+  it('justifies with the spacing Skia draws, also across no-break spaces', () => {
+    // drawText sets ctx.wordSpacing, which Skia (like CSS) adds to U+0020 and U+00A0 alike; the
+    // layout must count both, or a justified line with a no-break space runs past the box.
+    const ctx = createCanvas(1, 1).getContext('2d');
+    const text = 'Price 10\u00a0km and 5\u00a0kg of flour, 3\u00a0m of rope and more words to wrap';
+    const out = lay({ text, width: 180, align: 'justify' });
+    assert.ok(out.lines.length > 2);
+    for (const line of out.lines.slice(0, -1)) {
+      ctx.letterSpacing = `${out.letterSpacing}px`;
+      ctx.wordSpacing = `${line.wordSpacing}px`;
+      for (const piece of line.pieces) {
+        ctx.font = piece.font;
+        const drawn = ctx.measureText(piece.text).width;
+        assert.ok(
+          Math.abs(drawn - piece.width) < 0.5,
+          `"${piece.text}" is drawn ${drawn} px wide, laid out as ${piece.width}`,
+        );
+      }
+      assert.ok(Math.abs(lineEnd(line) - 180) < 0.5, `"${lineText(line)}" spans the box`);
+    }
   });
 
   it('aligns horizontally and vertically', () => {
