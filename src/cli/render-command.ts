@@ -111,11 +111,19 @@ function loadFonts(pairs: string[]): FontSource[] {
   });
 }
 
+/** The formats an --out extension may name. */
+const KNOWN_FORMATS = ['jpg', 'png', 'webp', 'avif', 'pdf'];
+
+/** The --out extension, lower-case, `jpeg` spelled `jpg` ('' when there is none). */
+function outputExtension(out: string): string {
+  return path.extname(out).slice(1).toLowerCase().replace('jpeg', 'jpg');
+}
+
 /** The output format: --format, else the --out extension. */
 function outputFormat(opts: RenderCommandOptions): string {
-  const ext = path.extname(opts.out).slice(1).toLowerCase().replace('jpeg', 'jpg');
+  const ext = outputExtension(opts.out);
   const format = (opts.format ?? ext).toLowerCase().replace('jpeg', 'jpg');
-  if (!['auto', 'jpg', 'png', 'webp', 'avif', 'pdf'].includes(format)) {
+  if (!['auto', ...KNOWN_FORMATS].includes(format)) {
     throw new CliInputError([
       {
         path: '--format',
@@ -192,6 +200,16 @@ async function runRender(designFile: string, opts: RenderCommandOptions): Promis
             watermark: opts.watermark,
           },
         });
+  // `auto` is only decided by rendering; a file named for another format must not get these bytes.
+  const ext = outputExtension(opts.out);
+  if (format === 'auto' && KNOWN_FORMATS.includes(ext) && ext !== file.ext) {
+    throw new CliInputError([
+      {
+        path: '--format',
+        message: `--format auto chose ${file.ext} for this design, which does not match the --out extension .${ext}; name the file .${file.ext} or give --format ${ext}`,
+      },
+    ]);
+  }
   fs.writeFileSync(opts.out, file.bytes);
   const pages = file.pages ? `, ${file.pages} page${file.pages > 1 ? 's' : ''}` : '';
   return `${opts.out}: ${file.mime}, ${file.width}×${file.height} px${pages}, ${file.bytes.length} bytes`;

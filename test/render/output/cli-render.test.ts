@@ -171,7 +171,7 @@ describe('imprint render', async () => {
     assert.match(await pdfInfo(fs.readFileSync(path.join(dir, 'card.pdf'))), /172\.8 x 115\.2 pts/);
   });
 
-  it('--format wins over an extension-less --out, and must agree with an extension', async () => {
+  it('--format wins over an extension-less --out, and must agree with an extension (auto too)', async () => {
     const ok = await imprintInProcess(
       ['render', 'design.json', '--out', 'plain', '--format', 'png'],
       dir,
@@ -186,6 +186,25 @@ describe('imprint render', async () => {
     assert.notEqual(clash.code, 0);
     assert.match(clash.stderr, /--format: --format png does not match the --out extension \.jpg/);
     assert.equal(fs.existsSync(path.join(dir, 'clash.jpg')), false);
+    // auto picks png for a transparent canvas: a .jpg name would then hold PNG bytes.
+    fs.writeFileSync(
+      path.join(dir, 'clear.json'),
+      JSON.stringify({ ...design, background: null, layers: [] }),
+    );
+    const auto = await imprintInProcess(
+      ['render', 'clear.json', '--out', 'auto.jpg', '--format', 'auto'],
+      dir,
+    );
+    assert.notEqual(auto.code, 0);
+    assert.match(auto.stderr, /--format: --format auto chose png .*\.jpg/);
+    assert.equal(fs.existsSync(path.join(dir, 'auto.jpg')), false);
+    const autoPng = await imprintInProcess(
+      ['render', 'clear.json', '--out', 'auto.png', '--format', 'auto'],
+      dir,
+    );
+    assert.equal(autoPng.code, 0, autoPng.stderr);
+    const autoMeta = await sharp(fs.readFileSync(path.join(dir, 'auto.png'))).metadata();
+    assert.equal(autoMeta.format, 'png');
     const bad = await imprintInProcess(['render', 'design.json', '--out', 'x.gif'], dir);
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /--format: .*received "gif"/);
