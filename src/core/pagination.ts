@@ -40,8 +40,13 @@ export function decodeCursor(raw: string, field = 'cursor'): CursorData {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 3 && (parsed[0] === 'n' || parsed[0] === 'p')) {
       const [dir, value, id] = parsed as [string, unknown, unknown];
-      const okValue = value === null || typeof value === 'string' || typeof value === 'number';
-      const okId = typeof id === 'string' || typeof id === 'number';
+      // A NUL never appears in a cursor the service made, and PostgreSQL text cannot hold one:
+      // passed on, it would fail the query (500) instead of naming the bad cursor.
+      const okValue =
+        value === null ||
+        (typeof value === 'string' && !value.includes('\u0000')) ||
+        typeof value === 'number';
+      const okId = (typeof id === 'string' && !id.includes('\u0000')) || typeof id === 'number';
       if (okValue && okId) return { dir: dir === 'n' ? 'next' : 'prev', value, id };
     }
   } catch {

@@ -105,6 +105,21 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(res.statusCode, 422);
       assert.deepEqual(Object.keys(res.json().errors), ['cursor']);
     });
+
+    it('refuses a cursor holding a NUL character with 422, not a database error', async () => {
+      // PostgreSQL text cannot hold NUL; such a cursor used to reach the query and answer 500.
+      const cursor = Buffer.from(
+        JSON.stringify(['n', '2026-01-01T00:00:00.000Z', 'a\u0000']),
+      ).toString('base64url');
+      for (const query of ['', 'include_legacy=1&']) {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/rest/fonts?${query}cursor=${cursor}`,
+        });
+        assert.equal(res.statusCode, 422, res.body);
+        assert.deepEqual(Object.keys(res.json().errors), ['cursor']);
+      }
+    });
   });
 
   describe(`font upload size limit on ${kind}`, { skip }, () => {

@@ -169,6 +169,23 @@ for (const { kind, skip } of testDbKinds()) {
         'cursor',
       );
     });
+
+    it('refuses a cursor holding a NUL character with 422, not a database error', async () => {
+      // Cursors are base64url, so the %00 guard on URLs never sees a NUL inside one;
+      // PostgreSQL text cannot hold it and used to answer 500.
+      const nulCursor = (value: unknown, id: unknown) =>
+        Buffer.from(JSON.stringify(['n', value, id])).toString('base64url');
+      for (const cursor of [nulCursor('a\u0000', 'b'), nulCursor('a', '\u0000b')]) {
+        for (const list of [
+          'templates?',
+          'templates?order_by=title-asc&',
+          'collections?per_page=2&',
+        ]) {
+          const res = await t.request({ method: 'GET', url: `/api/rest/${list}cursor=${cursor}` });
+          assert422(res, 'cursor');
+        }
+      }
+    });
   });
 
   describe(`templates pagination on ${kind}`, { skip }, () => {
