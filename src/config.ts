@@ -137,7 +137,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** Reads and validates the settings from an environment (process.env by default). */
 export function loadConfig(env: Env = process.env): Config {
-  const port = intVar(env, 'PORT', 3000, 0, 65535);
+  // Not 0: that binds a random port no client is told about, and the default public URL
+  // (and every link in answers) would point at localhost:0.
+  const port = intVar(env, 'PORT', 3000, 1, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';
   const dataDir = path.resolve(env.IMPRINT_DATA_DIR?.trim() || './data');
   const publicUrl = (

@@ -33,6 +33,8 @@ describe('config', () => {
   for (const [variable, value] of [
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    // Port 0 binds a random port that nothing is told about; links would say localhost:0.
+    ['PORT', '0'],
     ['DATABASE_URL', 'mysql://x'],
     ['IMPRINT_PUBLIC_URL', 'not a url'],
     ['IMPRINT_ALLOW_PRIVATE_URLS', 'maybe'],
