@@ -207,6 +207,8 @@ for (const { kind, skip } of testDbKinds()) {
         payload: '<font/>',
       });
       assert.equal(xml.statusCode, 415);
+      // The upload takes multipart/form-data: telling the caller to send JSON would mislead.
+      assert.match(xml.json().message, /send multipart\/form-data/);
       const broken = await t.request({
         method: 'POST',
         url: '/api/rest/fonts',
