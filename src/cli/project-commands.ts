@@ -93,12 +93,15 @@ export function registerProjectCommands(program: Command): void {
     .description('List tokens (ids and kinds; secrets are never shown again).')
     .action(async (opts: { project?: string; json?: boolean }) => {
       await withRuntime(async ({ services }) => {
+        // Same as `token create`: an unknown project is a mistake, not an empty list.
+        if (opts.project !== undefined && !(await services.projects.findProject(opts.project)))
+          throw new Error(`No project with id ${opts.project}`);
         const list = await services.projects.listTokens(opts.project);
         if (opts.json) console.log(JSON.stringify(list));
         else
           for (const t of list)
             console.log(
-              `${t.id}\t${t.kind}\tproject ${t.project_id}\t${t.revoked_at ? 'revoked ' + t.revoked_at : 'active'}`,
+              `${t.id}\t${t.kind}\tproject ${t.project_id}\t${t.revoked_at ? 'revoked ' + t.revoked_at : 'active'}\t${t.last_used_at ? 'last used ' + t.last_used_at : 'never used'}`,
             );
       });
     });

@@ -40,6 +40,12 @@ describe('imprint project and token commands', () => {
 
     assert.equal(imprint('token', 'revoke', tok.id).code, 0);
     assert.notEqual(imprint('token', 'revoke', tok.id).code, 0);
+    const text = imprint('token', 'list', '--project', p.id).out.trim().split('\n');
+    assert.equal(text.length, 3);
+    assert.ok(
+      text.every((line) => line.endsWith('\tnever used')),
+      text.join('\n'),
+    );
     const revoked = JSON.parse(imprint('token', 'list', '--project', p.id, '--json').out);
     assert.ok(
       revoked.find((t: { id: string; revoked_at: string | null }) => t.id === tok.id)?.revoked_at,
@@ -62,6 +68,9 @@ describe('imprint project and token commands', () => {
     const res = imprint('token', 'create', '--project', 'nope');
     assert.notEqual(res.code, 0);
     assert.match(res.err, /No project with id nope/);
+    const list = imprint('token', 'list', '--project', 'nope');
+    assert.notEqual(list.code, 0);
+    assert.match(list.err, /No project with id nope/);
     const bad = spawnSync(process.execPath, ['bin/imprint.mjs', 'project', 'list'], {
       env: { ...process.env, IMPRINT_DATA_DIR: dataDir, PORT: 'x' },
       encoding: 'utf8',

@@ -18,7 +18,9 @@ function multipartError(err: unknown, maxBytes: number): AppError | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE': {
-      const msg = `The file field must not be larger than ${readableBytes(maxBytes)} (${maxBytes} bytes).`;
+      const readable = readableBytes(maxBytes);
+      const exact = readable === `${maxBytes} bytes` ? '' : ` (${maxBytes} bytes)`;
+      const msg = `The file field must not be larger than ${readable}${exact}.`;
       return new AppError('payload_too_large', msg, { file: [msg] });
     }
     case 'FST_FILES_LIMIT':
