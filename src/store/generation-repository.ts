@@ -392,24 +392,32 @@ export class SqlGenerationRepository implements GenerationRepository {
   }
 
   async usage(projectId: string): Promise<CreditUsage> {
-    const used = await this.db
-      .selectFrom('credit_ledger')
-      .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
-      .where('project_id', '=', projectId)
-      .executeTakeFirstOrThrow();
-    let reserved = 0;
-    for (const type of TYPES) {
-      const r = await this.db
+    // One statement, so one snapshot: finishing a row charges it in the same transaction, and two
+    // separate reads could see the row still queued-but-uncounted by the first read and already
+    // finished by the second (on PostgreSQL each statement has its own snapshot), losing it.
+    const held = (type: ResourceType) =>
+      this.db
         .selectFrom(TABLE[type])
         .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
         .where('project_id', '=', projectId)
         .where('status', '=', 'queued')
         .where('deleted_at', 'is', null)
-        .where('test_mode', '=', 0)
-        .executeTakeFirstOrThrow();
-      reserved += Number(r.total);
-    }
-    return { used: Number(used.total), reserved };
+        .where('test_mode', '=', 0);
+    const row = await this.db
+      .selectNoFrom([
+        this.db
+          .selectFrom('credit_ledger')
+          .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
+          .where('project_id', '=', projectId)
+          .as('used'),
+        held('image').as('held_images'),
+        held('pdf').as('held_pdfs'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      used: Number(row.used),
+      reserved: Number(row.held_images) + Number(row.held_pdfs),
+    };
   }
 
   async getCreditLimit(projectId: string): Promise<number | null> {
