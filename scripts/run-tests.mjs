@@ -93,8 +93,6 @@ if (!onlyChecks) {
     run('system tools (scripts/install-system-deps.sh)', 'bash', [
       'scripts/install-system-deps.sh',
     ]) && ok;
-}
-if (!onlyChecks) {
   const files = testFiles(targets.length ? targets : ['test']);
   if (files.length === 0) {
     console.error('No test files found.');

@@ -141,11 +141,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
             : 'The request body is too large.',
         );
       } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
-        // The font upload is the one route that takes a file; name what it really accepts.
-        const wanted =
-          request.method === 'POST' && request.routeOptions.url === '/api/rest/fonts'
-            ? 'multipart/form-data'
-            : 'application/json';
+        // Name what the route accepts: its schema's `consumes` (the font upload declares
+        // multipart/form-data there, for the OpenAPI document too), JSON everywhere else.
+        const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)
+          ?.consumes;
+        const wanted = consumes?.length ? consumes.join(' or ') : 'application/json';
         appError = new AppError(
           'unsupported_media_type',
           `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}; send ${wanted}.`,
