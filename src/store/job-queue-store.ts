@@ -37,39 +37,41 @@ const INSERT = prepareQuery<{ id: string; kind: string; payload: string; at: str
       .onConflict((oc) => oc.column('id').doNothing()),
 );
 
-const CLAIM = prepareQuery<{ owner: string; limit: number; now: string; until: string }, JobRow>(
-  ['owner', 'limit', 'now', 'until'],
-  (db, p) => {
-    let candidates = db
-      .selectFrom('jobs')
-      .select('id')
-      .where('status', '=', 'queued')
-      .where('run_after', '<=', p.now)
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(p.limit);
-    const pg = isPostgres(db);
-    if (pg) candidates = candidates.forUpdate().skipLocked();
-    return (
-      db
-        .updateTable('jobs')
-        .set((eb) => ({
-          status: 'running',
-          attempt: eb('attempt', '+', 1),
-          locked_by: p.owner,
-          lease_until: p.until,
-          updated_at: p.now,
-        }))
-        // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
-        // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once.
-        .where((eb) =>
-          pg ? eb('id', '=', sql<string>`any(array(${candidates}))`) : eb('id', 'in', candidates),
-        )
-        .where('status', '=', 'queued')
-        .returningAll()
-    );
-  },
-);
+/**
+ * The claim. Its cost must not grow with the backlog: the candidates come in the order of the
+ * index (status, run_after, created_at), so the LIMIT stops the scan (ordering by created_at
+ * alone made SQLite sort every due job on each claim; run_after is the enqueue time, so the
+ * order is the same); on SQLite the outer UPDATE finds them by primary key (a `status` test
+ * there made SQLite walk every queued row instead, and a single statement is atomic anyway).
+ */
+export const CLAIM = prepareQuery<
+  { owner: string; limit: number; now: string; until: string },
+  JobRow
+>(['owner', 'limit', 'now', 'until'], (db, p) => {
+  const candidates = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('run_after', '<=', p.now)
+    .orderBy('run_after')
+    .orderBy('created_at')
+    .limit(p.limit);
+  const claim = db.updateTable('jobs').set((eb) => ({
+    status: 'running',
+    attempt: eb('attempt', '+', 1),
+    locked_by: p.owner,
+    lease_until: p.until,
+    updated_at: p.now,
+  }));
+  if (!isPostgres(db)) return claim.where('id', 'in', candidates).returningAll();
+  // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
+  // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once. Under
+  // READ COMMITTED the status test makes a row claimed meanwhile drop out.
+  return claim
+    .where('id', '=', sql<string>`any(array(${candidates.forUpdate().skipLocked()}))`)
+    .where('status', '=', 'queued')
+    .returningAll();
+});
 
 const SETTLE = prepareQuery<{
   owner: string;

@@ -48,6 +48,11 @@ export class PreparedQuery<P extends object, R> {
     return Number((await this.execute(db, params)).numAffectedRows ?? 0n);
   }
 
+  /** The compiled query for `db`'s dialect, placeholders in its parameters (for EXPLAIN). */
+  compiledFor(db: Database): CompiledQuery<R> {
+    return this.compile(db).query;
+  }
+
   private compile(db: Database) {
     const dialect = isPostgres(db) ? 'pg' : 'sqlite';
     let found = this.compiled.get(dialect);

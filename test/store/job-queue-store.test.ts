@@ -1,0 +1,91 @@
+/** The jobs table's claim: oldest first, exactly `limit`, and a cost that does not grow with the backlog. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { openDatabase, type Database } from '../../src/store/database.ts';
+import { migrateToLatest } from '../../src/store/migrations/index.ts';
+import { CLAIM, JobQueueStore } from '../../src/store/job-queue-store.ts';
+import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`jobs claim on ${kind}`, { skip }, () => {
+    let db: Database;
+    let drop: () => Promise<void>;
+    let store: JobQueueStore;
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+
+    before(async () => {
+      const fresh = await freshDatabase(kind);
+      drop = fresh.drop;
+      db = openDatabase(fresh.target);
+      await migrateToLatest(db);
+      store = new JobQueueStore(db);
+      // A backlog behind 300 finished jobs, enqueued out of id order.
+      for (let i = 0; i < 300; i++) {
+        await store.insert({ id: `done-${i}`, kind: 'k', payload: '{}' }, t0 + i);
+      }
+      await db.updateTable('jobs').set({ status: 'done' }).execute();
+      for (let i = 0; i < 200; i++) {
+        await store.insert(
+          { id: `q-${String(199 - i).padStart(3, '0')}`, kind: 'k', payload: '{}' },
+          t0 + 1000 + i,
+        );
+      }
+    });
+    after(async () => {
+      await db.destroy();
+      await drop();
+    });
+
+    it('claims the oldest queued jobs, exactly as many as asked, in enqueue order', async () => {
+      const first = await store.claim('me', 3, 60_000, t0 + 5000);
+      assert.deepEqual(
+        first.map((j) => j.id),
+        ['q-199', 'q-198', 'q-197'],
+      );
+      assert.ok(
+        first.every((j) => j.status === 'running' && j.locked_by === 'me' && j.attempt === 1),
+      );
+      const next = await store.claim('other', 2, 60_000, t0 + 5000);
+      assert.deepEqual(
+        next.map((j) => j.id),
+        ['q-196', 'q-195'],
+      );
+      assert.deepEqual(
+        await store.claim('me', 5, 60_000, t0 + 500),
+        [],
+        'nothing is due before its run_after',
+      );
+    });
+
+    it('never claims a job twice when many claimers race', async () => {
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.claim(`c${i}`, 7, 60_000, t0 + 5000)),
+      );
+      const ids = claims.flat().map((j) => j.id);
+      assert.equal(new Set(ids).size, ids.length);
+      assert.ok(ids.length <= 195);
+    });
+
+    if (kind === 'sqlite') {
+      it('reads the jobs it claims by index, without sorting or walking the backlog', async () => {
+        const compiled = CLAIM.compiledFor(db);
+        const rows = (
+          await db.executeQuery<{ detail: string }>({
+            ...compiled,
+            sql: `explain query plan ${compiled.sql}`,
+          })
+        ).rows.map((r) => r.detail);
+        assert.ok(
+          !rows.some((d) => d.includes('TEMP B-TREE')),
+          `no sort per claim: ${rows.join(' | ')}`,
+        );
+        assert.ok(
+          rows.some((d) =>
+            /SEARCH jobs USING (COVERING )?INDEX sqlite_autoindex_jobs_1 \(id=\?\)/.test(d),
+          ),
+          `the update finds the claimed rows by primary key: ${rows.join(' | ')}`,
+        );
+      });
+    }
+  });
+}
