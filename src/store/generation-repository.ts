@@ -47,9 +47,12 @@ interface ChargeEntry {
   credits: number;
 }
 
-/** Records a charge once per resource (later calls do nothing), in `db` or a transaction. */
-async function chargeIn(db: Database, entry: ChargeEntry): Promise<void> {
-  await CHARGE.execute(db, {
+/**
+ * Records a charge once per resource (later calls do nothing) and adds it to the project's total;
+ * `trx` must be a transaction, so the ledger row and the total never disagree.
+ */
+async function chargeIn(trx: Database, entry: ChargeEntry): Promise<void> {
+  const added = await CHARGE.changes(trx, {
     id: newId(16),
     projectId: entry.projectId,
     type: entry.type,
@@ -57,6 +60,9 @@ async function chargeIn(db: Database, entry: ChargeEntry): Promise<void> {
     credits: entry.credits,
     at: nowIso(),
   });
+  if (added > 0) {
+    await ADD_TO_TOTAL.execute(trx, { projectId: entry.projectId, credits: entry.credits });
+  }
 }
 
 // Read by every creation that costs credits.
@@ -86,6 +92,19 @@ const CHARGE = prepareQuery<{
       created_at: p.at,
     })
     .onConflict((oc) => oc.columns(['resource_type', 'resource_id']).doNothing()),
+);
+
+const ADD_TO_TOTAL = prepareQuery<{ projectId: string; credits: number }>(
+  ['projectId', 'credits'],
+  (db, p) =>
+    db
+      .insertInto('credit_totals')
+      .values({ project_id: p.projectId, used: p.credits })
+      .onConflict((oc) =>
+        oc.column('project_id').doUpdateSet((eb) => ({
+          used: eb('credit_totals.used', '+', eb.ref('excluded.used')),
+        })),
+      ),
 );
 
 /** One prepared query per table (images, pdfs). */
@@ -388,7 +407,7 @@ export class SqlGenerationRepository implements GenerationRepository {
   }
 
   async charge(entry: ChargeEntry): Promise<void> {
-    await chargeIn(this.db, entry);
+    await this.db.transaction().execute((trx) => chargeIn(trx, entry));
   }
 
   async usage(projectId: string): Promise<CreditUsage> {
@@ -406,8 +425,8 @@ export class SqlGenerationRepository implements GenerationRepository {
     const row = await this.db
       .selectNoFrom([
         this.db
-          .selectFrom('credit_ledger')
-          .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
+          .selectFrom('credit_totals')
+          .select('used')
           .where('project_id', '=', projectId)
           .as('used'),
         held('image').as('held_images'),

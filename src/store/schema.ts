@@ -98,6 +98,12 @@ export interface RenderTable {
   deleted_at: string | null;
 }
 
+/** credit_totals: the sum of each project's ledger, kept with it (usage reads it in O(1)). */
+export interface CreditTotalsTable {
+  project_id: string;
+  used: number;
+}
+
 /** credit_ledger: one charge per finished image or PDF. */
 export interface CreditLedgerTable {
   id: string;
@@ -173,6 +179,7 @@ export interface DB {
   images: RenderTable;
   pdfs: RenderTable;
   credit_ledger: CreditLedgerTable;
+  credit_totals: CreditTotalsTable;
   credit_limits: CreditLimitsTable;
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;

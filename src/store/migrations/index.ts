@@ -10,6 +10,7 @@ import * as fonts from './0003-fonts.ts';
 import * as jobs from './0004-jobs.ts';
 import * as webhooks from './0005-webhooks.ts';
 import * as generation from './0006-generation.ts';
+import * as creditTotals from './0007-credit-totals.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-jobs': jobs,
   '0005-webhooks': webhooks,
   '0006-generation': generation,
+  '0007-credit-totals': creditTotals,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

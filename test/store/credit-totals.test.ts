@@ -1,0 +1,114 @@
+/**
+ * Credits used come from a running total kept with the ledger, not from summing the ledger on
+ * every request (which grew with a project's history); an upgraded database gets its totals from
+ * the ledger it already holds.
+ */
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Migrator, sql, type Migration } from 'kysely';
+import { isPostgres, openDatabase, type Database } from '../../src/store/database.ts';
+import { migrateToLatest } from '../../src/store/migrations/index.ts';
+import * as m1 from '../../src/store/migrations/0001-foundation.ts';
+import * as m2 from '../../src/store/migrations/0002-templates-collections.ts';
+import * as m3 from '../../src/store/migrations/0003-fonts.ts';
+import * as m4 from '../../src/store/migrations/0004-jobs.ts';
+import * as m5 from '../../src/store/migrations/0005-webhooks.ts';
+import * as m6 from '../../src/store/migrations/0006-generation.ts';
+import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { SqlProjectRepository } from '../../src/store/project-repository.ts';
+import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
+
+/** Migrates to 0006, the last schema without running totals. */
+async function migrateToBeforeTotals(db: Database): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    '0001-foundation': m1,
+    '0002-templates-collections': m2,
+    '0003-fonts': m3,
+    '0004-jobs': m4,
+    '0005-webhooks': m5,
+    '0006-generation': m6,
+  };
+  const schema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
+    : undefined;
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  }).migrateToLatest();
+  if (error) throw error;
+}
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`credit totals on ${kind}`, { skip }, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    after(async () => {
+      for (const c of cleanups.reverse()) await c();
+    });
+    async function open(migrate: (db: Database) => Promise<void>) {
+      const fresh = await freshDatabase(kind);
+      const db = openDatabase(fresh.target);
+      cleanups.push(fresh.drop, () => db.destroy());
+      await migrate(db);
+      const projects = new SqlProjectRepository(db);
+      const account = await projects.createAccount('A');
+      const p1 = await projects.createProject(account.id, 'One');
+      const p2 = await projects.createProject(account.id, 'Two');
+      return { db, repo: new SqlGenerationRepository(db), p1: p1.id, p2: p2.id };
+    }
+
+    it('adds each charge to its project once, however often it is recorded', async () => {
+      const { repo, p1, p2 } = await open(migrateToLatest);
+      assert.equal((await repo.usage(p1)).used, 0);
+      await repo.charge({ projectId: p1, type: 'image', id: 1, credits: 1 });
+      await repo.charge({ projectId: p1, type: 'pdf', id: 1, credits: 4 });
+      await repo.charge({ projectId: p1, type: 'image', id: 1, credits: 1 }); // a re-delivery
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          repo.charge({ projectId: p2, type: 'image', id: 100 + (i % 10), credits: 8 }),
+        ),
+      );
+      assert.equal((await repo.usage(p1)).used, 5);
+      assert.equal((await repo.usage(p2)).used, 80, 'ten distinct images of 8 credits');
+    });
+
+    it('reads usage from the total, not by summing the ledger', async () => {
+      const { db, repo, p1 } = await open(migrateToLatest);
+      await repo.charge({ projectId: p1, type: 'image', id: 7, credits: 16 });
+      // Were usage still a sum over the ledger, this would change what it reports.
+      await db
+        .insertInto('credit_ledger')
+        .values({
+          id: 'stray',
+          project_id: p1,
+          resource_type: 'image',
+          resource_id: 8,
+          credits: 1000,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      assert.equal((await repo.usage(p1)).used, 16);
+    });
+
+    it('fills the totals from the existing ledger when an older database is upgraded', async () => {
+      const { db, repo, p1, p2 } = await open(migrateToBeforeTotals);
+      const at = new Date().toISOString();
+      const rows = [
+        { project_id: p1, resource_type: 'image' as const, resource_id: 1, credits: 1 },
+        { project_id: p1, resource_type: 'pdf' as const, resource_id: 1, credits: 6 },
+        { project_id: p2, resource_type: 'image' as const, resource_id: 2, credits: 32 },
+      ];
+      for (const [i, r] of rows.entries()) {
+        await db
+          .insertInto('credit_ledger')
+          .values({ ...r, id: `old-${i}`, created_at: at })
+          .execute();
+      }
+      await migrateToLatest(db);
+      assert.equal((await repo.usage(p1)).used, 7);
+      assert.equal((await repo.usage(p2)).used, 32);
+      await repo.charge({ projectId: p2, type: 'image', id: 3, credits: 1 });
+      assert.equal((await repo.usage(p2)).used, 33);
+    });
+  });
+}
