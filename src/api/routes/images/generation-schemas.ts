@@ -106,6 +106,29 @@ export const createImageSchema = {
   response: { 200: imageObjectSchema },
 };
 
+/**
+ * POST /{template_uuid}: Placid's alias of POST /images (its v2 docs still list it), the template
+ * named by the path; the body is POST /images' without `template_uuid` (if sent, it must match).
+ */
+export const createImageByPathSchema = {
+  tags: ['Images'],
+  summary: 'Create an image (Placid alias: the template in the path)',
+  params: {
+    type: 'object',
+    required: ['template_uuid'],
+    properties: { template_uuid: { type: 'string', minLength: 1 } },
+  },
+  body: {
+    ...createImageSchema.body,
+    required: [],
+    properties: {
+      ...createImageSchema.body.properties,
+      template_uuid: { ...nullable('string'), description: 'Optional; must equal the path.' },
+    },
+  },
+  response: createImageSchema.response,
+};
+
 /** POST /pdfs. */
 export const createPdfSchema = {
   tags: ['PDFs'],

@@ -1,9 +1,17 @@
-/** Routes of /api/rest/images: create (queued or create_now), retrieve and delete. */
+/**
+ * Routes of /api/rest/images: create (queued or create_now), retrieve and delete; and Placid's
+ * alias POST /api/rest/{template_uuid}.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody } from '../../checked-body.ts';
-import { createImageSchema, deleteImageSchema, getImageSchema } from './generation-schemas.ts';
+import {
+  createImageByPathSchema,
+  createImageSchema,
+  deleteImageSchema,
+  getImageSchema,
+} from './generation-schemas.ts';
 import { parseResourceId } from './resource-id.ts';
 
 type Body = Record<string, unknown>;
@@ -23,6 +31,34 @@ export async function imageRoutes(
     async (request) => {
       const { body, schemaErrors } = checkedBody<Body>(request);
       return generation.createImage(callerOf(request), body, schemaErrors);
+    },
+  );
+
+  // Placid's alias, POST /api/rest/{template_uuid} with the same body: clients written against it
+  // work unchanged. Fixed routes (/images, /pdfs, /templates, …) take precedence over it.
+  rest.post<{ Body: Body; Params: { template_uuid: string } }>(
+    '/:template_uuid',
+    {
+      schema: createImageByPathSchema,
+      attachValidation: true,
+      // The path names the template, so a bodiless POST is a complete request: no changes.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => {
+      const { body, schemaErrors } = checkedBody<Body>(request);
+      const uuid = request.params.template_uuid;
+      const sent = body.template_uuid;
+      const errors = { ...schemaErrors };
+      if (sent !== undefined && sent !== null && sent !== uuid) {
+        errors.template_uuid = [`must be the template of the URL (${uuid}) or left out`];
+      }
+      // Placid's v1 body on this route: refused rather than rendered without its data.
+      if (body.fields !== undefined) {
+        errors.fields = ['is the v1 API’s layer data, not supported: send `layers` (v2) instead'];
+      }
+      return generation.createImage(callerOf(request), { ...body, template_uuid: uuid }, errors);
     },
   );
 

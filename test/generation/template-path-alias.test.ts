@@ -1,0 +1,116 @@
+/**
+ * Placid's alias POST /api/rest/{template_uuid}: the POST /images body with the template in the
+ * path. Clients written against it work unchanged; the fixed routes keep their meaning.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { testDbKinds } from '../helpers/databases.ts';
+import { pathOf, pollUntilDone } from './_helpers.ts';
+import { startGenerationFixture, type GenerationFixture } from './generation-fixture.ts';
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`POST /api/rest/{template_uuid} on ${kind}`, { skip }, () => {
+    let fixture: GenerationFixture;
+    before(async () => {
+      fixture = await startGenerationFixture(kind);
+    });
+    after(async () => fixture?.close());
+
+    it('creates an image of the template in the path, like POST /images', async () => {
+      const { t, uuid, assets } = fixture;
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/rest/${uuid}`,
+        payload: {
+          layers: { title: { text: 'Alias' }, photo: { image: `${assets.base}/red.png` } },
+          passthrough: 'p-1',
+          modifications: { image_format: 'png' },
+        },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const queued = res.json();
+      assert.equal(queued.status, 'queued');
+      assert.equal(queued.polling_url, `http://imprint.test/api/rest/images/${queued.id}`);
+      assert.equal(queued.passthrough, 'p-1');
+      const done = await pollUntilDone(t, queued.polling_url);
+      assert.equal(done.status, 'finished', JSON.stringify(done));
+      const file = await t.request({
+        method: 'GET',
+        url: pathOf(done.image_url as string),
+        token: null,
+      });
+      assert.equal(file.statusCode, 200);
+      assert.equal((await sharp(file.rawPayload).metadata()).format, 'png');
+    });
+
+    it('renders at once with create_now, and accepts a body naming the same template', async () => {
+      const { t, uuid } = fixture;
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/rest/${uuid}`,
+        payload: { template_uuid: uuid, create_now: true, layers: { title: { text: 'Now' } } },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().status, 'finished');
+      assert.match(res.json().image_url, /^http:\/\/imprint\.test\/files\/images\//);
+    });
+
+    it('takes a request without a body: the template as designed', async () => {
+      const { t, uuid } = fixture;
+      const res = await t.request({ method: 'POST', url: `/api/rest/${uuid}` });
+      assert.equal(res.statusCode, 200, res.body);
+      const done = await pollUntilDone(t, res.json().polling_url);
+      assert.equal(done.status, 'finished', JSON.stringify(done));
+    });
+
+    it('refuses a body naming another template, and bad fields, in one 422', async () => {
+      const { t, uuid } = fixture;
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/rest/${uuid}`,
+        payload: { template_uuid: 'other', modifications: { dpi: 99 }, fields: { title: 'v1' } },
+      });
+      assert.equal(res.statusCode, 422, res.body);
+      const errors = res.json().errors as Record<string, string[]>;
+      assert.match(errors.template_uuid.join(' '), /template of the URL/);
+      assert.ok(errors['modifications.dpi'], res.body);
+      assert.match(errors.fields.join(' '), /send `layers`/);
+    });
+
+    it('answers 404 for an unknown template, 401 without a token', async () => {
+      const { t } = fixture;
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/rest/no-such-template',
+        payload: {},
+      });
+      assert.equal(res.statusCode, 404, res.body);
+      assert.equal(res.json().message, 'Template not found');
+      const anon = await t.request({
+        method: 'POST',
+        url: '/api/rest/x',
+        payload: {},
+        token: null,
+      });
+      assert.equal(anon.statusCode, 401);
+    });
+
+    it('leaves the fixed routes as they are', async () => {
+      const { t } = fixture;
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/rest/templates',
+        payload: { title: 'Still a template', width: 10, height: 10 },
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      assert.equal(created.json().title, 'Still a template');
+      const merge = await t.request({
+        method: 'POST',
+        url: '/api/rest/pdfs/merge',
+        payload: { urls: [] },
+      });
+      assert.equal(merge.statusCode, 422, 'merge is still merge');
+    });
+  });
+}
