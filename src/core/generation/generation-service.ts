@@ -280,7 +280,9 @@ export class GenerationService {
     createNow: boolean,
   ): Promise<ImageObject | PdfObject> {
     const credits = caller.testMode ? 0 : cost;
-    await this.checkCredits(caller, type, credits, null);
+    // Read once: a project without a limit (the default) needs no check after the insert either.
+    const limit = credits > 0 ? await this.deps.repo.getCreditLimit(caller.project.id) : null;
+    await this.checkCredits(type, credits, limit, caller.project.id, null);
     if (createNow && !this.slots.tryAcquire()) {
       throw new AppError(
         'too_many_requests',
@@ -307,7 +309,7 @@ export class GenerationService {
         },
         claim,
       );
-      await this.checkCredits(caller, type, credits, row);
+      await this.checkCredits(type, credits, limit, caller.project.id, row);
       if (common.transfer) this.vault.put(type, row.id, common.transfer);
       if (inProcess) this.keepClaims();
       if (createNow) {
@@ -330,18 +332,18 @@ export class GenerationService {
   /**
    * 402 when the cost does not fit in what the project's limit leaves (charged + held by queued
    * rows). Checked before inserting, and again after (with the new row among the queued ones) so
-   * concurrent requests can never overspend; a refused row is removed.
+   * concurrent requests can never overspend; a refused row is removed. `limit` is read once per
+   * request, before both checks.
    */
   private async checkCredits(
-    caller: Caller,
     type: ResourceType,
     credits: number,
+    limit: number | null,
+    projectId: string,
     inserted: RenderRow | null,
   ): Promise<void> {
-    if (credits <= 0) return;
-    const limit = await this.deps.repo.getCreditLimit(caller.project.id);
-    if (limit === null) return;
-    const { used, reserved } = await this.deps.repo.usage(caller.project.id);
+    if (credits <= 0 || limit === null) return;
+    const { used, reserved } = await this.deps.repo.usage(projectId);
     const others = inserted ? reserved - credits : reserved;
     if (used + others + credits <= limit) return;
     if (inserted) await this.deps.repo.remove(type, inserted.id);
