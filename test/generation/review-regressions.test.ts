@@ -121,6 +121,36 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(ok.json().passthrough, { a: [{ b: [1, 2] }] });
     });
 
+    it('tells a JSON body sent as text/plain to use application/json (415), and names prototype keys', async () => {
+      const plain = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: JSON.stringify({ template_uuid: uuid }),
+      });
+      assert.equal(plain.statusCode, 415, plain.body);
+      assert.match(plain.json().message, /send application\/json/);
+      // Valid JSON whose layer is named __proto__: refused, and not called invalid JSON.
+      const proto = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"template_uuid":"${uuid}","layers":{"__proto__":{"text":"x"}}}`,
+      });
+      assert.equal(proto.statusCode, 400, proto.body);
+      assert.match(proto.json().message, /"__proto__"/);
+      assert.doesNotMatch(proto.json().message, /not valid JSON/);
+      // Broken JSON says what broke it.
+      const broken = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"template_uuid": }',
+      });
+      assert.equal(broken.statusCode, 400, broken.body);
+      assert.match(broken.json().message, /^Malformed request body: Unexpected token '}'/);
+    });
+
     it('refuses at creation an image output the engine would not render (too many pixels)', async () => {
       const big = await createTemplate(t, { ...testDesign(), width: 3000, height: 3000 });
       // Images of earlier tests must be done first, or one ending meanwhile changes the usage.
