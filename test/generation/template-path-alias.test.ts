@@ -98,6 +98,9 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('leaves the fixed routes as they are', async () => {
       const { t } = fixture;
+      const usage = await t.request({ method: 'POST', url: '/api/rest/usage', payload: {} });
+      assert.equal(usage.statusCode, 404, usage.body);
+      assert.equal(usage.json().message, 'Route POST /api/rest/usage not found');
       const created = await t.request({
         method: 'POST',
         url: '/api/rest/templates',

@@ -15,6 +15,8 @@ import {
 import { parseResourceId } from './resource-id.ts';
 
 type Body = Record<string, unknown>;
+
+const FIXED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type IdParams = { id: string };
 
 /** Registers the image routes inside the /api/rest scope. */
@@ -46,9 +48,13 @@ export async function imageRoutes(
         request.body ??= {};
       },
     },
-    async (request) => {
-      const { body, schemaErrors } = checkedBody<Body>(request);
+    async (request, reply) => {
       const uuid = request.params.template_uuid;
+      // POST /api/rest/usage is a wrong method on a fixed route, not a template named "usage".
+      if (FIXED_METHODS.some((method) => rest.hasRoute({ method, url: `/api/rest/${uuid}` }))) {
+        return reply.callNotFound();
+      }
+      const { body, schemaErrors } = checkedBody<Body>(request);
       const sent = body.template_uuid;
       const errors = { ...schemaErrors };
       if (sent !== undefined && sent !== null && sent !== uuid) {
