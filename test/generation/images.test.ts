@@ -139,6 +139,10 @@ for (const { kind, skip } of testDbKinds()) {
       const bare = await create({ template_uuid: uuid, create_now: true, modifications: null });
       assert.equal(bare.statusCode, 200, bare.body);
       assert.equal(bare.json().status, 'finished');
+      const queued = await create({ template_uuid: uuid, create_now: null, passthrough: null });
+      assert.equal(queued.statusCode, 200, queued.body);
+      assert.equal(queued.json().status, 'queued', 'create_now null is create_now false');
+      await pollUntilDone(t, queued.json().polling_url); // settled before the next test counts usage
     });
 
     it('create_now answers with error and reasons when the render fails', async () => {

@@ -83,6 +83,7 @@ for (const { kind, skip } of testDbKinds()) {
       const pdf = await post('/api/rest/pdfs', {
         pages: [{ template_uuid: uuid, layers: null }],
         transfer: null,
+        create_now: null,
         modifications: {
           filename: null,
           image_quality: null,

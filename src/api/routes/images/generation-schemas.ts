@@ -28,7 +28,7 @@ const common = {
     description: 'Copy the file to your S3-compatible bucket (credentials are never stored).',
   },
   create_now: {
-    type: 'boolean',
+    ...nullable('boolean'),
     description: 'Render inside the request and answer with the finished object.',
   },
 };
