@@ -37,14 +37,20 @@ function patchLayer(
   problems: RenderProblem[],
 ): LayerSpec {
   const layer: LayerSpec = { ...stored };
+  const firstProblem = problems.length;
+  // The request key that set each geometry value (position_x_absolute sets x…), so a range
+  // problem found below at `x` is reported under the key the client sent.
+  const setBy: Partial<Record<'x' | 'y' | 'width' | 'height', string>> = {};
   const apply = (
     prop: string,
     raw: unknown,
     result: Resolved,
     target: 'x' | 'y' | 'width' | 'height',
   ) => {
-    if (result.ok) layer[target] = result.value;
-    else
+    if (result.ok) {
+      layer[target] = result.value;
+      setBy[target] = prop;
+    } else
       problems.push({
         path: `${path}.${prop}`,
         message: `must be ${result.allowed}; received ${describeValue(raw)}`,
@@ -74,6 +80,11 @@ function patchLayer(
   if (patch.fontFamily !== undefined) layer.font = patch.fontFamily;
   checkCommonProps(layer, path, problems);
   getLayerType(layer.type)?.validate(layer, path, problems);
+  for (const p of problems.slice(firstProblem)) {
+    const target = p.path.slice(path.length + 1) as keyof typeof setBy;
+    const sent = p.path.startsWith(`${path}.`) ? setBy[target] : undefined;
+    if (sent) p.path = `${path}.${sent}`;
+  }
   return layer;
 }
 

@@ -173,6 +173,18 @@ describe('applyLayerData', () => {
     assert.equal(layer(design, 'p').opacity, 100);
   });
 
+  it('names the key the request sent when a position or size lands out of range', () => {
+    const { problems } = applyLayerData(stored(), {
+      box: { position_x_absolute: 1e308, position_y: 1e308 },
+      photo: { x: 1e308 },
+    });
+    assert.deepEqual(
+      problems.map((p) => p.path),
+      ['layers.box.position_x_absolute', 'layers.box.position_y', 'layers.photo.x'],
+    );
+    assert.match(problems[0].message, /from -100000 to 100000; received 1e\+308/);
+  });
+
   it('hidden layers need no assets', () => {
     const { design } = applyLayerData(stored(), { photo: { hide: true } });
     assert.deepEqual(collectAssetUrls(design), []);
