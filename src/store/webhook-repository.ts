@@ -135,6 +135,22 @@ export class SqlWebhookRepository implements WebhookStore {
     return row !== undefined;
   }
 
+  /** Whether the image/PDF row of the project is marked deleted. */
+  async resourceDeleted(
+    projectId: string,
+    type: WebhookResourceType,
+    resourceId: number,
+  ): Promise<boolean> {
+    const row = await this.db
+      .selectFrom(type === 'image' ? 'images' : 'pdfs')
+      .select('id')
+      .where('id', '=', resourceId)
+      .where('project_id', '=', projectId)
+      .where('deleted_at', 'is not', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Due, unleased pending deliveries. */
   async findDue(now: string, limit: number): Promise<DeliveryRow[]> {
     return (await this.db

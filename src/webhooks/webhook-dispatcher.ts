@@ -230,9 +230,22 @@ export class WebhookDispatcher implements WebhookService {
 
   /** Sends one attempt of a claimed delivery (`row.attempts` already counts it). */
   private async attempt(row: DeliveryRow): Promise<void> {
+    const startedAt = new Date().toISOString();
+    // A retry of a resource deleted since is not sent: its payload points at a file that is gone
+    // (the first attempt follows the render at once and needs no such read).
+    if (
+      row.attempts > 1 &&
+      (await this.store.resourceDeleted(row.project_id, row.resource_type, row.resource_id))
+    ) {
+      const error = `the ${row.resource_type === 'image' ? 'image' : 'PDF'} was deleted; not sent again`;
+      await this.store.finishAttempt(row.id, this.owner, {
+        ...done('failed', row.last_status_code, error, startedAt),
+        last_attempt_at: row.last_attempt_at ?? startedAt,
+      });
+      return;
+    }
     const secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
     const t = Math.floor(Date.now() / 1000);
-    const startedAt = new Date().toISOString();
     let outcome: AttemptOutcome;
     try {
       const res = await this.send(row.url, {

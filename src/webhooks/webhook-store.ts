@@ -59,6 +59,12 @@ export interface WebhookStore {
     type: WebhookResourceType,
     resourceId: number,
   ): Promise<boolean>;
+  /** True when the image/PDF was deleted through the API (its row is marked deleted). */
+  resourceDeleted(
+    projectId: string,
+    type: WebhookResourceType,
+    resourceId: number,
+  ): Promise<boolean>;
   /** Pending deliveries due at `now` whose lease (if any) has expired, soonest first. */
   findDue(now: string, limit: number): Promise<DeliveryRow[]>;
   /**

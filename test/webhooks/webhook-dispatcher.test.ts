@@ -75,6 +75,7 @@ for (const { kind, skip } of testDbKinds()) {
         '/flaky': [500, 503, 200],
         '/bad': [400],
         '/down': [503],
+        '/gone': [503],
         '/busy': [429, 200],
         '/moved': [302],
       });
@@ -197,6 +198,45 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(row.last_status_code, 503);
       assert.match(row.last_error ?? '', /gave up after 3 attempts/);
       assert.equal(receiver.to('/down').length, 3);
+    });
+
+    it('stops retrying once the image is deleted: the payload would point at a file that is gone', async () => {
+      const d = make({ retryBaseMs: 400 });
+      d.start();
+      const at = new Date().toISOString();
+      const image = await db
+        .insertInto('images')
+        .values({
+          // Far above the resource ids the other tests' deliveries use (one per resource).
+          id: 900_001,
+          project_id: projectId,
+          status: 'finished',
+          request: '{}',
+          passthrough: null,
+          webhook_success: null,
+          webhook_error: null,
+          errors: '[]',
+          file_key: null,
+          test_mode: 0,
+          credits: 1,
+          has_transfer: 0,
+          claimed_by: null,
+          claim_until: null,
+          created_at: at,
+          updated_at: at,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const r = request('/gone', { resourceId: image.id });
+      await d.enqueue(r);
+      await waitFor(async () => (receiver.to('/gone').length > 0 ? true : undefined));
+      await db.updateTable('images').set({ deleted_at: at }).where('id', '=', image.id).execute();
+      const row = await settled(d, r);
+      assert.equal(row.status, 'failed');
+      assert.match(row.last_error ?? '', /image was deleted; not sent again/);
+      assert.equal(row.last_status_code, 503, 'the last answer the receiver gave is kept');
+      assert.equal(receiver.to('/gone').length, 1);
     });
 
     it('retries connection errors and records them without a status code', async () => {
