@@ -70,8 +70,13 @@ export function installRequestGuards(app: FastifyInstance): void {
   });
   // Fastify would parse text/plain into a string, which then fails the body schema with "must be
   // of type object"; a JSON body sent as text/plain (fetch with a string body and no header) is
-  // told what to send instead, as other unsupported types are (415).
+  // told what to send instead, as other unsupported types are (415). An empty one is no body, as
+  // for JSON (fetch sends text/plain with an empty string body too).
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
+  });
   // The API only: the public file route answers 404 for any key it does not hold.
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/') && /%00/.test(request.url))

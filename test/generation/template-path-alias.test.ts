@@ -62,6 +62,23 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(res.statusCode, 200, res.body);
       const done = await pollUntilDone(t, res.json().polling_url);
       assert.equal(done.status, 'finished', JSON.stringify(done));
+      // fetch() with an empty string body sends text/plain: still no body.
+      const plain = await t.request({
+        method: 'POST',
+        url: `/api/rest/${uuid}`,
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: '',
+      });
+      assert.equal(plain.statusCode, 200, plain.body);
+      await pollUntilDone(t, plain.json().polling_url);
+      // `fields: null` is "not given", like every optional null.
+      const nulls = await t.request({
+        method: 'POST',
+        url: `/api/rest/${uuid}`,
+        payload: { fields: null, layers: null },
+      });
+      assert.equal(nulls.statusCode, 200, nulls.body);
+      await pollUntilDone(t, nulls.json().polling_url);
     });
 
     it('refuses a body naming another template, and bad fields, in one 422', async () => {
@@ -76,10 +93,24 @@ for (const { kind, skip } of testDbKinds()) {
       assert.match(errors.template_uuid.join(' '), /template of the URL/);
       assert.ok(errors['modifications.dpi'], res.body);
       assert.match(errors.fields.join(' '), /send `layers`/);
+      // The v1 body is refused on POST /images as well.
+      const v1 = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: uuid, fields: { title: 'v1' } },
+      });
+      assert.equal(v1.statusCode, 422, v1.body);
+      assert.deepEqual(Object.keys(v1.json().errors), ['fields']);
     });
 
     it('answers 404 for an unknown template, 401 without a token', async () => {
       const { t } = fixture;
+      // Characters a route pattern would give meaning to are just an unknown template.
+      for (const odd of ['%3Aa(', '%3Aa', '*', 'a(b']) {
+        const res = await t.request({ method: 'POST', url: `/api/rest/${odd}`, payload: {} });
+        assert.equal(res.statusCode, 404, `${odd}: ${res.body}`);
+        assert.equal(res.json().message, 'Template not found', odd);
+      }
       const res = await t.request({
         method: 'POST',
         url: '/api/rest/no-such-template',

@@ -95,6 +95,10 @@ export class GenerationService {
   ): Promise<ImageObject> {
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
+    // Placid's v1 body: refused rather than rendered without its layer data.
+    if (body.fields !== undefined && body.fields !== null) {
+      errors.add('fields', 'is the v1 API’s layer data, not supported: send `layers` (v2) instead');
+    }
     const mods = checkImageModifications(
       isRecord(body.modifications) ? body.modifications : undefined,
       errors,

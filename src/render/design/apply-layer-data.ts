@@ -37,7 +37,6 @@ function patchLayer(
   problems: RenderProblem[],
 ): LayerSpec {
   const layer: LayerSpec = { ...stored };
-  const firstProblem = problems.length;
   // The request key that set each geometry value (position_x_absolute sets x…), so a range
   // problem found below at `x` is reported under the key the client sent.
   const setBy: Partial<Record<'x' | 'y' | 'width' | 'height', string>> = {};
@@ -78,6 +77,9 @@ function patchLayer(
   }
   // fontFamily is the spec's spelling and wins over `font` when a request sends both.
   if (patch.fontFamily !== undefined) layer.font = patch.fontFamily;
+  // Problems from here on are about the patched values; those of the geometry keys themselves
+  // were reported above under their own names.
+  const firstProblem = problems.length;
   checkCommonProps(layer, path, problems);
   getLayerType(layer.type)?.validate(layer, path, problems);
   for (const p of problems.slice(firstProblem)) {

@@ -183,6 +183,12 @@ describe('applyLayerData', () => {
       ['layers.box.position_x_absolute', 'layers.box.position_y', 'layers.photo.x'],
     );
     assert.match(problems[0].message, /from -100000 to 100000; received 1e\+308/);
+    // A key refused as it was read keeps its own name, even when another key set the axis.
+    const mixed = applyLayerData(stored(), { box: { x: 'abc', position_x: '+10px' } });
+    assert.deepEqual(
+      mixed.problems.map((p) => p.path),
+      ['layers.box.x'],
+    );
   });
 
   it('hidden layers need no assets', () => {

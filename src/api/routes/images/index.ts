@@ -51,7 +51,12 @@ export async function imageRoutes(
     async (request, reply) => {
       const uuid = request.params.template_uuid;
       // POST /api/rest/usage is a wrong method on a fixed route, not a template named "usage".
-      if (FIXED_METHODS.some((method) => rest.hasRoute({ method, url: `/api/rest/${uuid}` }))) {
+      // Route names are plain words; hasRoute reads its argument as a route pattern, so nothing
+      // else (":", "(", …) may reach it.
+      if (
+        /^[a-z-]+$/.test(uuid) &&
+        FIXED_METHODS.some((method) => rest.hasRoute({ method, url: `/api/rest/${uuid}` }))
+      ) {
         return reply.callNotFound();
       }
       const { body, schemaErrors } = checkedBody<Body>(request);
@@ -59,10 +64,6 @@ export async function imageRoutes(
       const errors = { ...schemaErrors };
       if (sent !== undefined && sent !== null && sent !== uuid) {
         errors.template_uuid = [`must be the template of the URL (${uuid}) or left out`];
-      }
-      // Placid's v1 body on this route: refused rather than rendered without its data.
-      if (body.fields !== undefined) {
-        errors.fields = ['is the v1 API’s layer data, not supported: send `layers` (v2) instead'];
       }
       return generation.createImage(callerOf(request), { ...body, template_uuid: uuid }, errors);
     },
