@@ -48,11 +48,11 @@ interface ChargeEntry {
 }
 
 /**
- * Records a charge once per resource (later calls do nothing) and adds it to the project's total;
- * `trx` must be a transaction, so the ledger row and the total never disagree.
+ * Records a charge once per resource (later calls do nothing), in `db` or a transaction. A
+ * trigger adds each new ledger row to the project's total (migration 0007).
  */
-async function chargeIn(trx: Database, entry: ChargeEntry): Promise<void> {
-  const added = await CHARGE.changes(trx, {
+async function chargeIn(db: Database, entry: ChargeEntry): Promise<void> {
+  await CHARGE.execute(db, {
     id: newId(16),
     projectId: entry.projectId,
     type: entry.type,
@@ -60,9 +60,6 @@ async function chargeIn(trx: Database, entry: ChargeEntry): Promise<void> {
     credits: entry.credits,
     at: nowIso(),
   });
-  if (added > 0) {
-    await ADD_TO_TOTAL.execute(trx, { projectId: entry.projectId, credits: entry.credits });
-  }
 }
 
 // Read by every creation that costs credits.
@@ -92,19 +89,6 @@ const CHARGE = prepareQuery<{
       created_at: p.at,
     })
     .onConflict((oc) => oc.columns(['resource_type', 'resource_id']).doNothing()),
-);
-
-const ADD_TO_TOTAL = prepareQuery<{ projectId: string; credits: number }>(
-  ['projectId', 'credits'],
-  (db, p) =>
-    db
-      .insertInto('credit_totals')
-      .values({ project_id: p.projectId, used: p.credits })
-      .onConflict((oc) =>
-        oc.column('project_id').doUpdateSet((eb) => ({
-          used: eb('credit_totals.used', '+', eb.ref('excluded.used')),
-        })),
-      ),
 );
 
 /** One prepared query per table (images, pdfs). */
@@ -407,7 +391,7 @@ export class SqlGenerationRepository implements GenerationRepository {
   }
 
   async charge(entry: ChargeEntry): Promise<void> {
-    await this.db.transaction().execute((trx) => chargeIn(trx, entry));
+    await chargeIn(this.db, entry);
   }
 
   async usage(projectId: string): Promise<CreditUsage> {

@@ -72,22 +72,34 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal((await repo.usage(p2)).used, 80, 'ten distinct images of 8 credits');
     });
 
-    it('reads usage from the total, not by summing the ledger', async () => {
+    it('counts ledger rows written by any code, such as a process on the previous version', async () => {
       const { db, repo, p1 } = await open(migrateToLatest);
       await repo.charge({ projectId: p1, type: 'image', id: 7, credits: 16 });
-      // Were usage still a sum over the ledger, this would change what it reports.
-      await db
-        .insertInto('credit_ledger')
-        .values({
-          id: 'stray',
-          project_id: p1,
-          resource_type: 'image',
-          resource_id: 8,
-          credits: 1000,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      assert.equal((await repo.usage(p1)).used, 16);
+      // The previous version inserted ledger rows only; the database keeps the total with them.
+      const old = (id: string, resourceId: number) =>
+        db
+          .insertInto('credit_ledger')
+          .values({
+            id,
+            project_id: p1,
+            resource_type: 'image',
+            resource_id: resourceId,
+            credits: 2,
+            created_at: new Date().toISOString(),
+          })
+          .onConflict((oc) => oc.columns(['resource_type', 'resource_id']).doNothing())
+          .execute();
+      await old('old-1', 8);
+      await old('old-2', 8); // the same resource again: not inserted, not counted
+      assert.equal((await repo.usage(p1)).used, 18);
+    });
+
+    it('reads usage from the total, without summing the ledger', async () => {
+      const { db, repo, p1 } = await open(migrateToLatest);
+      await repo.charge({ projectId: p1, type: 'image', id: 9, credits: 5 });
+      // A probe of where the figure comes from: were usage a sum, this would zero it.
+      await db.deleteFrom('credit_ledger').execute();
+      assert.equal((await repo.usage(p1)).used, 5);
     });
 
     it('fills the totals from the existing ledger when an older database is upgraded', async () => {
