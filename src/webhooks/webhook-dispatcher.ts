@@ -113,7 +113,7 @@ export class WebhookDispatcher implements WebhookService {
     this.reserved++;
     try {
       // Already recorded (a re-run job): the existing row is sent, or was, by whoever holds it.
-      if (await this.store.insertDelivery(row)) this.launch(row);
+      if (await this.store.insertDelivery(row)) this.launch(row, false);
     } finally {
       this.reserved--;
     }
@@ -198,7 +198,8 @@ export class WebhookDispatcher implements WebhookService {
             now.toISOString(),
             this.leaseUntil(now),
           );
-          if (won) this.launch({ ...row, attempts: row.attempts + 1 });
+          // Found by the poll: a retry, or a first attempt that waited; its resource may be gone.
+          if (won) this.launch({ ...row, attempts: row.attempts + 1 }, true);
         }
       }
     } catch (err) {
@@ -216,9 +217,13 @@ export class WebhookDispatcher implements WebhookService {
     return new Date(now.getTime() + this.timeoutMs + 30_000).toISOString();
   }
 
-  /** Runs the attempt of a claimed delivery in the background, counted in `inflight`. */
-  private launch(row: DeliveryRow): void {
-    const p = this.attempt(row)
+  /**
+   * Runs the attempt of a claimed delivery in the background, counted in `inflight`.
+   * `checkDeleted`: skip it if its image/PDF was deleted meanwhile (a delivery sent the moment
+   * its render finished needs no such read).
+   */
+  private launch(row: DeliveryRow, checkDeleted: boolean): void {
+    const p = this.attempt(row, checkDeleted)
       .catch((err) => this.opts.onError?.(err))
       .finally(() => {
         this.inflight.delete(p);
@@ -229,15 +234,14 @@ export class WebhookDispatcher implements WebhookService {
   }
 
   /** Sends one attempt of a claimed delivery (`row.attempts` already counts it). */
-  private async attempt(row: DeliveryRow): Promise<void> {
+  private async attempt(row: DeliveryRow, checkDeleted: boolean): Promise<void> {
     const startedAt = new Date().toISOString();
-    // A retry of a resource deleted since is not sent: its payload points at a file that is gone
-    // (the first attempt follows the render at once and needs no such read).
+    // A delivery of a resource deleted since is not sent: its payload points at a file that is gone.
     if (
-      row.attempts > 1 &&
+      checkDeleted &&
       (await this.store.resourceDeleted(row.project_id, row.resource_type, row.resource_id))
     ) {
-      const error = `the ${row.resource_type === 'image' ? 'image' : 'PDF'} was deleted; not sent again`;
+      const error = `the ${row.resource_type === 'image' ? 'image' : 'PDF'} was deleted; not sent`;
       await this.store.finishAttempt(row.id, this.owner, {
         ...done('failed', row.last_status_code, error, startedAt),
         last_attempt_at: row.last_attempt_at ?? startedAt,

@@ -234,9 +234,45 @@ for (const { kind, skip } of testDbKinds()) {
       await db.updateTable('images').set({ deleted_at: at }).where('id', '=', image.id).execute();
       const row = await settled(d, r);
       assert.equal(row.status, 'failed');
-      assert.match(row.last_error ?? '', /image was deleted; not sent again/);
+      assert.match(row.last_error ?? '', /image was deleted; not sent/);
       assert.equal(row.last_status_code, 503, 'the last answer the receiver gave is kept');
       assert.equal(receiver.to('/gone').length, 1);
+    });
+
+    it('does not send a waiting first attempt of an image deleted meanwhile', async () => {
+      const d = make();
+      const at = new Date().toISOString();
+      const image = await db
+        .insertInto('images')
+        .values({
+          id: 900_002,
+          project_id: projectId,
+          status: 'finished',
+          request: '{}',
+          passthrough: null,
+          webhook_success: null,
+          webhook_error: null,
+          errors: '[]',
+          file_key: null,
+          test_mode: 0,
+          credits: 1,
+          has_transfer: 0,
+          claimed_by: null,
+          claim_until: null,
+          created_at: at,
+          updated_at: at,
+          deleted_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Not started: the delivery waits in the table, as it does when every send slot is busy.
+      const r = request('/ok-later', { resourceId: image.id });
+      await d.enqueue(r);
+      d.start();
+      const row = await settled(d, r);
+      assert.equal(row.status, 'failed');
+      assert.match(row.last_error ?? '', /image was deleted; not sent/);
+      assert.equal(receiver.to('/ok-later').length, 0);
     });
 
     it('retries connection errors and records them without a status code', async () => {
