@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.ts';
 
 /** Why a body with a `__proto__` key (or `constructor.prototype`) is refused. */
-export const PROTOTYPE_KEY_MESSAGE =
+const PROTOTYPE_KEY_MESSAGE =
   'The request body has a key named "__proto__" (or "prototype" inside "constructor"); such keys are refused, rename it (layer names included).';
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
@@ -40,7 +40,7 @@ export function jsonBodyProblem(value: unknown): string | null {
 }
 
 /** Why a body the JSON parser refused was refused, in words a client can act on. */
-function jsonBodyError(text: string): AppError | null {
+function jsonBodyError(text: string): AppError {
   try {
     JSON.parse(text);
   } catch (err) {
@@ -62,7 +62,7 @@ export function installRequestGuards(app: FastifyInstance): void {
       // Fastify's parser says only "not valid JSON", also for valid JSON holding a key that could
       // reach Object.prototype: tell the two apart and say what is wrong (JSON.parse names the
       // position of a syntax error).
-      if (err) return done(jsonBodyError(text) ?? err, undefined);
+      if (err) return done(jsonBodyError(text), undefined);
       const problem = jsonBodyProblem(parsed);
       if (problem) return done(new AppError('bad_request', problem), undefined);
       done(null, parsed);

@@ -125,14 +125,7 @@ export class SqlWebhookRepository implements WebhookStore {
     type: WebhookResourceType,
     resourceId: number,
   ): Promise<boolean> {
-    const row = await this.db
-      .selectFrom(type === 'image' ? 'images' : 'pdfs')
-      .select('id')
-      .where('id', '=', resourceId)
-      .where('project_id', '=', projectId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await this.resourceState(projectId, type, resourceId)) === 'live';
   }
 
   /** Whether the image/PDF row of the project is marked deleted. */
@@ -141,14 +134,23 @@ export class SqlWebhookRepository implements WebhookStore {
     type: WebhookResourceType,
     resourceId: number,
   ): Promise<boolean> {
+    return (await this.resourceState(projectId, type, resourceId)) === 'deleted';
+  }
+
+  /** The row's state: live, deleted (marked, kept), or absent (never in this project). */
+  private async resourceState(
+    projectId: string,
+    type: WebhookResourceType,
+    resourceId: number,
+  ): Promise<'live' | 'deleted' | 'absent'> {
     const row = await this.db
       .selectFrom(type === 'image' ? 'images' : 'pdfs')
-      .select('id')
+      .select('deleted_at')
       .where('id', '=', resourceId)
       .where('project_id', '=', projectId)
-      .where('deleted_at', 'is not', null)
       .executeTakeFirst();
-    return row !== undefined;
+    if (!row) return 'absent';
+    return row.deleted_at === null ? 'live' : 'deleted';
   }
 
   /** Due, unleased pending deliveries. */

@@ -58,6 +58,36 @@ for (const { kind, skip } of testDbKinds()) {
       payload: { id: 0, status: 'finished', image_url: 'http://x/files/a.png', passthrough: 'é' },
       ...extra,
     });
+    /**
+     * A finished image row of the project, `deletedAt` set or not. Ids far above the resource ids
+     * the other tests' deliveries use (one delivery per resource and event).
+     */
+    const insertImage = (id: number, deletedAt: string | null) => {
+      const at = new Date().toISOString();
+      return db
+        .insertInto('images')
+        .values({
+          id,
+          project_id: projectId,
+          status: 'finished',
+          request: '{}',
+          passthrough: null,
+          webhook_success: null,
+          webhook_error: null,
+          errors: '[]',
+          file_key: null,
+          test_mode: 0,
+          credits: 1,
+          has_transfer: 0,
+          claimed_by: null,
+          claim_until: null,
+          created_at: at,
+          updated_at: at,
+          deleted_at: deletedAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    };
     const settled = (d: WebhookDispatcher, r: WebhookRequest) =>
       waitFor(async () => {
         const [row] = await d.listDeliveries(r.projectId, r.resourceType, r.resourceId);
@@ -203,35 +233,15 @@ for (const { kind, skip } of testDbKinds()) {
     it('stops retrying once the image is deleted: the payload would point at a file that is gone', async () => {
       const d = make({ retryBaseMs: 400 });
       d.start();
-      const at = new Date().toISOString();
-      const image = await db
-        .insertInto('images')
-        .values({
-          // Far above the resource ids the other tests' deliveries use (one per resource).
-          id: 900_001,
-          project_id: projectId,
-          status: 'finished',
-          request: '{}',
-          passthrough: null,
-          webhook_success: null,
-          webhook_error: null,
-          errors: '[]',
-          file_key: null,
-          test_mode: 0,
-          credits: 1,
-          has_transfer: 0,
-          claimed_by: null,
-          claim_until: null,
-          created_at: at,
-          updated_at: at,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const image = await insertImage(900_001, null);
       const r = request('/gone', { resourceId: image.id });
       await d.enqueue(r);
       await waitFor(async () => (receiver.to('/gone').length > 0 ? true : undefined));
-      await db.updateTable('images').set({ deleted_at: at }).where('id', '=', image.id).execute();
+      await db
+        .updateTable('images')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', image.id)
+        .execute();
       const row = await settled(d, r);
       assert.equal(row.status, 'failed');
       assert.match(row.last_error ?? '', /image was deleted; not sent/);
@@ -241,30 +251,7 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('does not send a waiting first attempt of an image deleted meanwhile', async () => {
       const d = make();
-      const at = new Date().toISOString();
-      const image = await db
-        .insertInto('images')
-        .values({
-          id: 900_002,
-          project_id: projectId,
-          status: 'finished',
-          request: '{}',
-          passthrough: null,
-          webhook_success: null,
-          webhook_error: null,
-          errors: '[]',
-          file_key: null,
-          test_mode: 0,
-          credits: 1,
-          has_transfer: 0,
-          claimed_by: null,
-          claim_until: null,
-          created_at: at,
-          updated_at: at,
-          deleted_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const image = await insertImage(900_002, new Date().toISOString());
       // Not started: the delivery waits in the table, as it does when every send slot is busy.
       const r = request('/ok-later', { resourceId: image.id });
       await d.enqueue(r);

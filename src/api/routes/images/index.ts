@@ -15,9 +15,9 @@ import {
 import { parseResourceId } from './resource-id.ts';
 
 type Body = Record<string, unknown>;
+type IdParams = { id: string };
 
 const FIXED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-type IdParams = { id: string };
 
 /** Registers the image routes inside the /api/rest scope. */
 export async function imageRoutes(
