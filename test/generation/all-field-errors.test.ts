@@ -166,7 +166,8 @@ for (const { kind, skip } of testDbKinds()) {
         pages: [{ template_uuid: uuid }, { template_uuid: 'missing12345' }],
       });
       assert.equal(unknown.statusCode, 404);
-      assert.deepEqual(unknown.json(), { message: 'Template not found' });
+      assert.equal(unknown.json().message, 'Template not found');
+      assert.deepEqual(Object.keys(unknown.json().errors), ['pages.1.template_uuid']);
     });
 
     it('POST /pdfs/merge: count, URLs, passthrough, transfer and webhooks together', async () => {

@@ -179,7 +179,11 @@ for (const { kind, skip } of testDbKinds()) {
         pages: [{ template_uuid: uuid }, { template_uuid: 'missing12345' }],
       });
       assert.equal(unknown.statusCode, 404);
-      assert.deepEqual(unknown.json(), { message: 'Template not found' });
+      // Placid's message, plus which page names the unknown template.
+      assert.deepEqual(unknown.json(), {
+        message: 'Template not found',
+        errors: { 'pages.1.template_uuid': ['Template not found (missing12345)'] },
+      });
       const okMerge = await post('/api/rest/pdfs/merge', {
         urls: Array(10).fill(`${assets.base}/one.pdf`),
       });

@@ -145,7 +145,8 @@ export class GenerationService {
     if (rawPages.length === 0) errors.add('pages', 'The pages field must have at least 1 page.');
     const pages: Array<{ template_uuid: string; layers: LayerData }> = [];
     const sizes: Array<{ width: number; height: number }> = [];
-    let missing = false;
+    // Unknown templates by page path: the 404 keeps Placid's message and says which page(s).
+    const missing: FieldErrors = {};
     for (const [i, p] of rawPages.entries()) {
       // Pages the schema rejected (not an object, no usable uuid) are already in `errors`.
       const uuid = isRecord(p) ? uuidOf(p.template_uuid) : undefined;
@@ -153,7 +154,7 @@ export class GenerationService {
       const layers = (isRecord(p.layers) ? p.layers : {}) as LayerData;
       const found = await this.deps.templates.getDesign(caller.project.id, uuid);
       if (!found) {
-        missing = true;
+        missing[`pages.${i}.template_uuid`] = [`Template not found (${uuid})`];
         continue;
       }
       addProblems(errors, prepareRender(found.design, layers).problems, `pages.${i}.`);
@@ -161,7 +162,7 @@ export class GenerationService {
       sizes.push(found.design);
     }
     errors.throwIfAny();
-    if (missing) throw notFound('Template');
+    if (Object.keys(missing).length) throw new AppError('not_found', 'Template not found', missing);
     const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };
     return this.create(
       caller,
