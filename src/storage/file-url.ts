@@ -26,22 +26,27 @@ export function sanitizeFilename(
   ext: string,
   fallback: string,
 ): string {
-  const base = String(name ?? '')
+  const raw = String(name ?? '')
     .split(/[\\/]/)
     .pop()!
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .replace(/-+/g, '-');
+    .replace(/[\u0300-\u036f]/g, '');
   let dotExt = `.${ext.replace(/^\./, '').toLowerCase()}`;
-  const given = /\.([A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase();
-  let stem = base;
+  // The extension is taken off before cleaning, so a name with nothing usable before it
+  // ("日本語.jpg") falls back to the default instead of becoming "jpg.jpg".
+  const given = /\.([A-Za-z0-9]+)$/.exec(raw)?.[1]?.toLowerCase();
+  let rawStem = raw;
   if (given && OUTPUT_EXTENSIONS.has(given)) {
-    stem = base.slice(0, -(given.length + 1));
+    rawStem = raw.slice(0, -(given.length + 1));
     if (SAME_TYPE[given] === dotExt.slice(1)) dotExt = `.${given}`;
   }
-  stem = stem.replace(/[.-]+$/, '').slice(0, 120 - dotExt.length);
+  const stem = rawStem
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .replace(/-+/g, '-')
+    .replace(/[.-]+$/, '')
+    .slice(0, 120 - dotExt.length)
+    .replace(/[.-]+$/, '');
   if (!stem) return `${fallback}${dotExt}`;
   return `${stem}${dotExt}`;
 }

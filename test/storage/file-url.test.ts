@@ -37,6 +37,10 @@ describe('file keys and URLs', () => {
     assert.equal(sanitizeFilename('...', 'png', '42'), '42.png');
     assert.equal(sanitizeFilename('"; rm -rf', 'png', '1'), 'rm-rf.png');
     assert.equal(sanitizeFilename('x'.repeat(500), 'pdf', '1').length, 120);
+    // Nothing usable before the extension: the fallback, not the extension as a name.
+    assert.equal(sanitizeFilename('日本語.jpg', 'jpg', '5'), '5.jpg');
+    assert.equal(sanitizeFilename('日本語 report.png', 'png', '5'), 'report.png');
+    assert.equal(sanitizeFilename('é.jpg', 'jpg', '5'), 'e.jpg');
     for (const n of ['a/b', 'a\\b', '"quoted"', 'new\nline', '']) {
       assert.equal(blobKeyProblem(`images/k/${sanitizeFilename(n, 'png', '1')}`), null, n);
     }
