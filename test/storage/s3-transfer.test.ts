@@ -192,6 +192,27 @@ describe('transferToS3 (s3rver on 127.0.0.1)', () => {
       /connection to the endpoint refused/,
     );
   });
+
+  it('names the HTTP status of an endpoint that does not answer like S3', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(403, { 'content-type': 'application/json' });
+        res.end('{"error":"not an S3 service"}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const t = transfer({ endpoint: `http://127.0.0.1:${port}` });
+      await assert.rejects(
+        transferToS3(t, Buffer.from('x'), 'image/png', { allowPrivate: true }),
+        /answered HTTP 403 with a body that is not an S3 reply/,
+      );
+    } finally {
+      server.close();
+    }
+  });
 });
 
 describe('validateTransfer', () => {

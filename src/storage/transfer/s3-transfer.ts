@@ -116,6 +116,13 @@ function describe(err: unknown, timeoutMs: number): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return 'the endpoint host could not be resolved';
   if (code) return `the upload failed (${code})`;
+  // An answer the SDK could not read as S3's (an HTML error page, a proxy, not an S3 service).
+  const answered = chain
+    .map((e) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode)
+    .find((s) => typeof s === 'number');
+  if (answered) {
+    return `the endpoint answered HTTP ${answered} with a body that is not an S3 reply (is it an S3-compatible endpoint?)`;
+  }
   return 'the upload failed';
 }
 
