@@ -10,6 +10,10 @@ import { COLOR_FORMATS, parseColor } from './color.ts';
 /** A short rendering of a received value for messages (JSON, truncated). */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
+  // JSON.stringify writes these as null; JSON's 1e309 arrives as Infinity.
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    return Number.isNaN(value) ? 'NaN' : 'a number too large to represent';
+  }
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

@@ -103,6 +103,13 @@ describe('applyLayerData', () => {
     assert.deepEqual(collectAssetUrls(design), ['https://a.test/2.png']);
   });
 
+  it('describes a number JSON cannot hold (1e309 parses as Infinity) instead of "null"', () => {
+    const { problems } = applyLayerData(stored(), { box: { rotation: Infinity } });
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].path, 'layers.box.rotation');
+    assert.match(problems[0].message, /received a number too large to represent$/);
+  });
+
   it('maps fontFamily to font', () => {
     const { design } = applyLayerData(stored(), { box: { fontFamily: 'abc123' } });
     assert.equal(layer(design, 'box').font, 'abc123');
