@@ -24,6 +24,10 @@ for (const { kind, skip } of testDbKinds()) {
       const doc = await t.request({ method: 'GET', url: '/api/openapi.json', token: null });
       assert.equal(doc.statusCode, 200);
       assert.equal(doc.json().openapi, '3.1.0');
+      // What the routes answer: DELETE of an image or PDF is a 204 without a body.
+      for (const path of ['/api/rest/images/{id}', '/api/rest/pdfs/{id}']) {
+        assert.deepEqual(Object.keys(doc.json().paths[path].delete.responses), ['204'], path);
+      }
       const docs = await t.request({ method: 'GET', url: '/docs/', token: null });
       assert.equal(docs.statusCode, 200);
       assert.match(docs.headers['content-type'] as string, /text\/html/);

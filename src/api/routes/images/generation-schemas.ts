@@ -190,11 +190,18 @@ export const getImageSchema = {
   response: { 200: imageObjectSchema },
 };
 
+/** The answer of a DELETE: no body. */
+const deletedResponse = {
+  description: 'Deleted: no content. Unknown or already deleted ids answer 404.',
+  type: 'null',
+};
+
 /** DELETE /images/{id}. */
 export const deleteImageSchema = {
   tags: ['Images'],
   summary: 'Delete an image and its file',
   params: idParams,
+  response: { 204: deletedResponse },
 };
 
 /** GET /pdfs/{id}. */
@@ -210,4 +217,5 @@ export const deletePdfSchema = {
   tags: ['PDFs'],
   summary: 'Delete a PDF and its file',
   params: idParams,
+  response: { 204: deletedResponse },
 };
