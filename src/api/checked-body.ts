@@ -8,6 +8,14 @@ import type { FastifyRequest } from 'fastify';
 import { validationError, type FieldErrors } from '../core/errors.ts';
 import { schemaFieldErrors, schemaValidationError, type AjvIssue } from './errors.ts';
 
+/**
+ * preValidation hook: a POST without a body is checked as `{}`, so its 422 names the fields that
+ * are required (`template_uuid`, `pages`, `urls`) rather than a field called "body".
+ */
+export async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
+
 /** The body after the schema check. */
 export interface CheckedBody<T> {
   /** The body, without the values of the wrong kind (see UNUSABLE); the request's own if valid. */

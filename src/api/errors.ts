@@ -45,9 +45,9 @@ function describe(issue: AjvIssue, field: string): string {
         ? `The ${field} field must not be empty.`
         : `The ${field} field must be at least ${p.limit} characters.`;
     case 'maxItems':
-      return `The ${field} field must not have more than ${p.limit} items.`;
+      return `The ${field} field must not have more than ${p.limit} ${Number(p.limit) === 1 ? 'item' : 'items'}.`;
     case 'minItems':
-      return `The ${field} field must have at least ${p.limit} items.`;
+      return `The ${field} field must have at least ${p.limit} ${Number(p.limit) === 1 ? 'item' : 'items'}.`;
     case 'maximum':
       return `The ${field} field must not be greater than ${p.limit}.`;
     case 'minimum':

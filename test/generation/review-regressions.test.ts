@@ -43,7 +43,7 @@ for (const { kind, skip } of testDbKinds()) {
         const again = await t.request({ method: 'DELETE', url: path, headers: json, payload: '' });
         assert.equal(again.statusCode, 404, again.body);
       }
-      // A creation with an empty JSON body is a 422 naming the body, not a parse failure.
+      // A creation with an empty JSON body is a 422 naming the required field, not a parse failure.
       const empty = await t.request({
         method: 'POST',
         url: '/api/rest/images',
@@ -51,6 +51,7 @@ for (const { kind, skip } of testDbKinds()) {
         payload: '',
       });
       assert.equal(empty.statusCode, 422, empty.body);
+      assert.deepEqual(Object.keys(empty.json().errors), ['template_uuid']);
       // Real JSON keeps its protections: a __proto__ key is still refused.
       const poisoned = await t.request({
         method: 'POST',
@@ -217,6 +218,68 @@ for (const { kind, skip } of testDbKinds()) {
         payload: { template_uuid: big, modifications: { width: 300 } },
       });
       assert.equal(fine.statusCode, 200, fine.body);
+    });
+    it('a bodiless POST /images, /pdfs or /pdfs/merge names its required field', async () => {
+      for (const [url, field] of [
+        ['/api/rest/images', 'template_uuid'],
+        ['/api/rest/pdfs', 'pages'],
+        ['/api/rest/pdfs/merge', 'urls'],
+      ]) {
+        const res = await t.request({ method: 'POST', url });
+        assert.equal(res.statusCode, 422, res.body);
+        assert.deepEqual(Object.keys(res.json().errors), [field], url);
+      }
+    });
+
+    it('passthrough counts characters, an emoji as one, also inside JSON', async () => {
+      // 600 emoji in an array: 604 characters serialised (1204 UTF-16 units).
+      const ok = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: uuid, passthrough: ['😀'.repeat(600)] },
+      });
+      assert.equal(ok.statusCode, 200, ok.body);
+      assert.deepEqual(ok.json().passthrough, ['😀'.repeat(600)]);
+      const long = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: uuid, passthrough: ['😀'.repeat(1021)] },
+      });
+      assert.equal(long.statusCode, 422, long.body);
+      assert.match(long.json().errors.passthrough[0], /received 1025\)/);
+    });
+
+    it('create_now whose image is deleted while it renders answers 404, as its polling_url does', async () => {
+      const newest = () =>
+        t.runtime.db
+          .selectFrom('images')
+          .select('id')
+          .where('project_id', '=', t.project.id)
+          .orderBy('id', 'desc')
+          .executeTakeFirst()
+          .then((r) => r?.id ?? 0);
+      const before = await newest();
+      const pending = t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: {
+          template_uuid: uuid,
+          create_now: true,
+          layers: { photo: { image: `${fixture!.assets.base}/slow.png?ms=600` } },
+        },
+      });
+      // The row exists as soon as the request has passed its checks; delete it mid-render.
+      let id = before;
+      for (let i = 0; i < 100 && id === before; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        id = await newest();
+      }
+      assert.ok(id > before, 'the create_now row was never inserted');
+      const del = await t.request({ method: 'DELETE', url: `/api/rest/images/${id}` });
+      assert.equal(del.statusCode, 204, del.body);
+      const res = await pending;
+      assert.equal(res.statusCode, 404, res.body);
+      assert.match(res.json().message, /^Image not found: it was deleted/);
     });
   });
 }

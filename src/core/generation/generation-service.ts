@@ -97,7 +97,10 @@ export class GenerationService {
     const common = checkCommonFields(body, errors);
     // Placid's v1 body: refused rather than rendered without its layer data.
     if (body.fields !== undefined && body.fields !== null) {
-      errors.add('fields', 'is the v1 API’s layer data, not supported: send `layers` (v2) instead');
+      errors.add(
+        'fields',
+        'The fields field is the v1 API’s layer data, which Imprint does not support: send `layers` (v2) instead.',
+      );
     }
     const mods = checkImageModifications(
       isRecord(body.modifications) ? body.modifications : undefined,
@@ -319,7 +322,14 @@ export class GenerationService {
       if (inProcess) this.keepClaims();
       if (createNow) {
         await runRenderJob(this.ctx, { type, id: row.id });
-        return this.view((await this.deps.repo.find(type, row.id)) ?? row);
+        const done = await this.deps.repo.find(type, row.id);
+        // DELETE reached it first: its polling_url is already a 404, so the answer is one too.
+        if (!done)
+          throw new AppError(
+            'not_found',
+            `${LABEL[type]} not found: it was deleted while it was being rendered`,
+          );
+        return this.view(done);
       }
       if (common.transfer) this.runInBackground(type, row.id);
       else

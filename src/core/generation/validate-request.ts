@@ -50,7 +50,8 @@ function isHttpUrl(value: string): boolean {
 
 /** Length of a passthrough value as the spec counts it. */
 export function passthroughLength(value: unknown): number {
-  return typeof value === 'string' ? [...value].length : (JSON.stringify(value) ?? '').length;
+  // Characters, not UTF-16 units: an emoji is one character in a string and in serialised JSON.
+  return [...(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))].length;
 }
 
 /** Checks webhook_success, webhook_error, passthrough and transfer. */

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
-import { checkedBody } from '../../checked-body.ts';
+import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
 import {
   createImageByPathSchema,
   createImageSchema,
@@ -29,7 +29,7 @@ export async function imageRoutes(
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
   rest.post<{ Body: Body }>(
     '/images',
-    { schema: createImageSchema, attachValidation: true },
+    { schema: createImageSchema, attachValidation: true, preValidation: emptyBodyAsObject },
     async (request) => {
       const { body, schemaErrors } = checkedBody<Body>(request);
       return generation.createImage(callerOf(request), body, schemaErrors);
@@ -44,9 +44,7 @@ export async function imageRoutes(
       schema: createImageByPathSchema,
       attachValidation: true,
       // The path names the template, so a bodiless POST is a complete request: no changes.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: emptyBodyAsObject,
     },
     async (request, reply) => {
       const uuid = request.params.template_uuid;
@@ -63,7 +61,9 @@ export async function imageRoutes(
       const sent = body.template_uuid;
       const errors = { ...schemaErrors };
       if (sent !== undefined && sent !== null && sent !== uuid) {
-        errors.template_uuid = [`must be the template of the URL (${uuid}) or left out`];
+        errors.template_uuid = [
+          `The template_uuid field must be the template of the URL (${uuid}) or be left out.`,
+        ];
       }
       return generation.createImage(callerOf(request), { ...body, template_uuid: uuid }, errors);
     },
