@@ -133,7 +133,8 @@ export class SqlTemplateRepository implements TemplateRepository {
                 : eb.or([
                     eb('tt.tag_key', '=', key),
                     // A parent tag also matches its children: the key starts with "parent/".
-                    eb(sql`substr(tt.tag_key, 1, ${prefix.length})`, '=', prefix),
+                    // substr counts characters, JavaScript's length UTF-16 units (an emoji is 2).
+                    eb(sql`substr(tt.tag_key, 1, ${[...prefix].length})`, '=', prefix),
                   ]),
             ),
         ),

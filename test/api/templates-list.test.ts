@@ -96,6 +96,16 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(await titles('?tag=social'), []);
     });
 
+    it('a parent tag with characters outside the BMP (emoji) matches its children', async () => {
+      const child = await makeTemplate(t, { title: 'Emoji child', tags: ['😀x/y'] });
+      try {
+        assert.deepEqual(await titles(`?tag=${encodeURIComponent('😀x')}`), ['Emoji child']);
+        assert.deepEqual(await titles(`?tag=${encodeURIComponent('😀')}`), []);
+      } finally {
+        await t.request({ method: 'DELETE', url: `/api/rest/templates/${child.uuid}` });
+      }
+    });
+
     it('filters by collection, and an unknown collection gives an empty list', async () => {
       assert.deepEqual(await titles(`?collection_id=${collectionId}`), [
         'Marketing plan',
