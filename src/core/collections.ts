@@ -96,6 +96,9 @@ async function checkTemplateUuids(
   errors: FieldErrorCollector,
 ): Promise<void> {
   if (!uuids || uuids.length === 0) return;
+  // Longer than any collection: the schema's maxItems has named the field; looking up (and
+  // listing) every entry of a list of thousands would only make the 422 huge.
+  if (uuids.length > COLLECTION_LIMITS.templatesMax) return;
   // Items of the wrong type were reported (and left undefined) by the route schema.
   const given = uuids
     .map((uuid, i) => ({ uuid, i }))

@@ -48,6 +48,8 @@ async function checkCollections(
   given: string[],
   errors: FieldErrorCollector,
 ): Promise<string[]> {
+  // Over the schema's maxItems (named already): no lookup of thousands of ids.
+  if (given.length > TEMPLATE_LIMITS.addToCollectionsMax) return [];
   // Items of the wrong type were reported (and left undefined) by the route schema.
   const ids = given.filter((id) => typeof id === 'string');
   const counts = await collections.templateCounts(projectId, [...new Set(ids)]);

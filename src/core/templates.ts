@@ -119,6 +119,8 @@ export const TEMPLATE_LIMITS = {
   customDataMax: 255,
   perPageDefault: 20,
   perPageMax: 100,
+  /** Collections a new template may join in one request (add_to_collections). */
+  addToCollectionsMax: 100,
 } as const;
 
 /** The order used when order_by is omitted: newest first. */

@@ -278,5 +278,18 @@ for (const { kind, skip } of testDbKinds()) {
       const seen = [...firstIds, ...rest.flat().map((c) => c.id)];
       assert.deepEqual(seen, [...all.map((c) => c.id).filter((id) => id !== doomed), added.id]);
     });
+    it('a uuid list of tens of thousands is a small 422 naming the field, not a 500', async () => {
+      const many = Array.from({ length: 40_000 }, (_, i) => `t${i}`);
+      const res = await post({ title: 'Huge', template_uuids: many });
+      assert422(res, 'template_uuids');
+      assert.ok(res.body.length < 10_000, `a ${res.body.length}-byte 422`);
+      const tpl = await t.request({
+        method: 'POST',
+        url: '/api/rest/templates',
+        payload: { title: 'Joins many', add_to_collections: many },
+      });
+      assert422(tpl, 'add_to_collections');
+      assert.ok(tpl.body.length < 10_000, `a ${tpl.body.length}-byte 422`);
+    });
   });
 }

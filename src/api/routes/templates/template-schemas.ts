@@ -116,7 +116,7 @@ export const createTemplateSchema = {
       },
       add_to_collections: {
         type: 'array',
-        maxItems: 100,
+        maxItems: L.addToCollectionsMax,
         items: { type: 'string' },
         description: 'Collection ids of the project the new template joins.',
       },
