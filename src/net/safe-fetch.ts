@@ -5,6 +5,8 @@
  * one connected to, so DNS rebinding cannot swap it), and every redirect hop (followed by hand).
  * It stops reading past `maxBytes` and gives up after `timeoutMs` for the whole exchange.
  */
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
 import { blockedAddressReason, ipLiteral } from './address-policy.ts';
 import {
@@ -140,21 +142,76 @@ function flattenHeaders(h: Record<string, string | string[] | undefined>): Recor
   return out;
 }
 
-async function readLimited(body: Dispatcher.ResponseData['body'], url: string, maxBytes: number) {
+// Content codings a server may apply even unasked (RFC 9110: a request without Accept-Encoding
+// accepts any), e.g. S3 objects stored with `Content-Encoding: gzip`. "deflate" is zlib-wrapped.
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createUnzip(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+/** The body with its content codings undone, innermost last (`gzip, br` was gzipped first). */
+function decoded(
+  body: Dispatcher.ResponseData['body'],
+  contentEncoding: string | string[] | undefined,
+  url: string,
+): Readable {
+  const codings = String(contentEncoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+  if (codings.length === 0) return body;
+  const decoders = codings.map((c) => {
+    const make = DECODERS[c];
+    if (make) return make();
+    body.on('error', () => undefined); // destroying it below must not become an uncaught abort
+    body.destroy();
+    throw new FetchError(
+      url,
+      'bad_content',
+      `the response uses the content coding "${c}", which cannot be decoded`,
+    );
+  });
+  // pipeline destroys every stream on an error, so reading the last one rejects with it.
+  return pipeline([body, ...decoders], () => undefined) as unknown as Readable;
+}
+
+/** Reads the decoded body; `maxBytes` limits the decoded size, so a compression bomb stops early. */
+async function readLimited(
+  res: Dispatcher.ResponseData,
+  url: string,
+  maxBytes: number,
+): Promise<Buffer> {
+  const body = decoded(res.body, res.headers['content-encoding'], url);
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    total += buf.length;
-    if (total > maxBytes) {
-      body.destroy();
-      throw new FetchError(
-        url,
-        'too_large',
-        `the response is larger than ${formatBytes(maxBytes)}`,
-      );
+  try {
+    for await (const chunk of body) {
+      const buf = chunk as Buffer;
+      total += buf.length;
+      if (total > maxBytes) {
+        body.destroy();
+        throw new FetchError(
+          url,
+          'too_large',
+          `the response is larger than ${formatBytes(maxBytes)}`,
+        );
+      }
+      chunks.push(buf);
     }
-    chunks.push(buf);
+  } catch (err) {
+    // zlib's errors are Z_*, brotli's ERR__ERROR_*; anything else (a reset, the time limit) is
+    // the connection's and reported as such by the caller.
+    const code = (err as { code?: unknown }).code;
+    const corrupt = typeof code === 'string' && /^(Z_|ERR__ERROR_)/.test(code);
+    if (err instanceof FetchError || !corrupt) throw err;
+    throw new FetchError(
+      url,
+      'bad_content',
+      `the response is not valid ${String(res.headers['content-encoding'])} data`,
+    );
   }
   return Buffer.concat(chunks, total);
 }
@@ -224,7 +281,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
           `the response is larger than ${formatBytes(opts.maxBytes)}`,
         );
       }
-      const bytes = await readLimited(res.body, current, opts.maxBytes);
+      const bytes = await readLimited(res, current, opts.maxBytes);
       return {
         status: res.statusCode,
         headers: flattenHeaders(res.headers),

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import zlib from 'node:zlib';
 import { blockedAddressReason } from '../../src/net/address-policy.ts';
 import { FetchError } from '../../src/net/fetch-error.ts';
 import { safeFetch, type SafeFetchOptions } from '../../src/net/safe-fetch.ts';
@@ -105,6 +106,26 @@ describe('safeFetch', () => {
       '/loop': (_req, res) => res.writeHead(302, { location: '/loop' }).end(),
       '/post-303': (_req, res) => res.writeHead(303, { location: '/echo' }).end(),
       '/post-307': (_req, res) => res.writeHead(307, { location: '/echo' }).end(),
+      // Content codings servers apply unasked (an S3 object stored with Content-Encoding: gzip).
+      '/gzip': (_req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'image/png', 'content-encoding': 'gzip' })
+          .end(zlib.gzipSync(Buffer.from('decoded bytes'))),
+      '/gzip-br': (_req, res) =>
+        res
+          .writeHead(200, { 'content-encoding': 'gzip, br' })
+          .end(zlib.brotliCompressSync(zlib.gzipSync(Buffer.from('twice')))),
+      '/deflate': (_req, res) =>
+        res
+          .writeHead(200, { 'content-encoding': 'deflate' })
+          .end(zlib.deflateSync(Buffer.from('deflated'))),
+      '/bomb': (_req, res) =>
+        res
+          .writeHead(200, { 'content-encoding': 'gzip' })
+          .end(zlib.gzipSync(Buffer.alloc(5_000_000))),
+      '/bad-gzip': (_req, res) =>
+        res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all'),
+      '/zstd': (_req, res) => res.writeHead(200, { 'content-encoding': 'zstd' }).end('x'),
     });
   });
   after(() => server.close());
@@ -224,6 +245,24 @@ describe('safeFetch', () => {
     await refused(`${server.base}/big`, { ...open, maxBytes: 1000 }, /larger than 1000 bytes/);
     const ok = await safeFetch(`${server.base}/big`, { ...open, maxBytes: 5000 });
     assert.equal(ok.body.length, 5000);
+  });
+
+  it('undoes gzip, deflate and br, limiting the decoded size', async () => {
+    const body = async (path: string) =>
+      (await safeFetch(`${server.base}${path}`, open)).body.toString();
+    assert.equal(await body('/gzip'), 'decoded bytes');
+    assert.equal(await body('/gzip-br'), 'twice');
+    assert.equal(await body('/deflate'), 'deflated');
+    // 5 MB of zeros is a few KB gzipped: the limit applies to what it decodes to.
+    const bomb = await refused(
+      `${server.base}/bomb`,
+      { ...open, maxBytes: 1_000_000 },
+      /larger than 976\.6 KB/,
+    );
+    assert.equal(bomb.reason, 'too_large');
+    const bad = await refused(`${server.base}/bad-gzip`, open, /not valid gzip data/);
+    assert.equal(bad.reason, 'bad_content');
+    await refused(`${server.base}/zstd`, open, /content coding "zstd", which cannot be decoded/);
   });
 
   it('says "larger than N MB" for megabyte limits', async () => {
