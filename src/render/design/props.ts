@@ -20,7 +20,9 @@ export function describeValue(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  if (text.length <= 80) return text;
+  // Cut at a character, not inside a surrogate pair (half an emoji is invalid in strict JSON).
+  return `${Array.from(text).slice(0, 77).join('')}...`;
 }
 
 /** Records "must be <allowed>; received <value>" at `<path>.<prop>`. */
@@ -176,10 +178,21 @@ export function checkString(
   const v = c.layer[prop];
   if (v === undefined || v === null) c.layer[prop] = opts.def;
   else if (typeof v === 'number' && Number.isFinite(v)) c.layer[prop] = String(v);
-  else if (typeof v !== 'string' || v.length > opts.max) {
+  else if (typeof v !== 'string' || characterCount(v, opts.max) > opts.max) {
     addProblem(c.problems, c.path, prop, `a string of at most ${opts.max} characters`, v);
     c.layer[prop] = opts.def;
   }
+}
+
+/**
+ * Characters (code points, as every limit of the API counts them: an emoji is one), counted only
+ * past `upTo` UTF-16 units: below that the string cannot have more characters than units.
+ */
+function characterCount(s: string, upTo: number): number {
+  if (s.length <= upTo) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
 }
 
 /**

@@ -110,6 +110,22 @@ describe('applyLayerData', () => {
     assert.match(problems[0].message, /received a number too large to represent$/);
   });
 
+  it('counts string limits in characters (an emoji is one) and cuts quoted values at one', () => {
+    const { design } = validateDesign({
+      width: 400,
+      height: 300,
+      layers: [{ name: 'title', type: 'text', x: 0, y: 0, width: 400, height: 100, text: 'x' }],
+    });
+    // 5,001 emoji are 10,002 UTF-16 units but 5,001 characters: within the 10,000 allowed.
+    const ok = applyLayerData(design!, { title: { text: '😀'.repeat(5001) } });
+    assert.deepEqual(ok.problems, []);
+    const long = applyLayerData(design!, { title: { text: `a${'😀'.repeat(10_000)}` } });
+    assert.equal(long.problems.length, 1);
+    const message = long.problems[0].message;
+    assert.match(message, /at most 10000 characters; received "a(😀)+\.\.\.$/u);
+    assert.doesNotMatch(message, /[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+
   it('maps fontFamily to font', () => {
     const { design } = applyLayerData(stored(), { box: { fontFamily: 'abc123' } });
     assert.equal(layer(design, 'box').font, 'abc123');
