@@ -3,6 +3,7 @@
  * renderer draws. This module holds the port the API and the job runner use, the limits of the
  * REST contract and the pure rules that check request values against them.
  */
+import { hasUnrepresentableNumber, unrepresentableNumberMessage } from './json-value.ts';
 import type { Design } from '../render/types.ts';
 import type { FieldErrorCollector } from './errors.ts';
 import type { Page, PageRequest } from './pagination.ts';
@@ -164,6 +165,10 @@ export function checkCustomData(
   errors: FieldErrorCollector,
 ): void {
   if (value === null || value === undefined) return;
+  if (hasUnrepresentableNumber(value)) {
+    errors.add(field, unrepresentableNumberMessage(field));
+    return;
+  }
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const length = charLength(text);
   if (length > max) {

@@ -231,6 +231,34 @@ for (const { kind, skip } of testDbKinds()) {
       }
     });
 
+    it('a number JSON cannot hold (1e309) in passthrough or custom_data is a 422, not a null', async () => {
+      const raw = (url: string, body: string) =>
+        t.request({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: body,
+        });
+      const image = await raw(
+        '/api/rest/images',
+        `{"template_uuid":"${uuid}","passthrough":{"big":[1,1e309]}}`,
+      );
+      assert.equal(image.statusCode, 422, image.body);
+      assert.match(image.json().errors.passthrough[0], /too large to represent/);
+      const collection = await raw(
+        '/api/rest/collections',
+        '{"title":"c","custom_data":{"x":1e309}}',
+      );
+      assert.equal(collection.statusCode, 422, collection.body);
+      assert.ok(collection.json().errors.custom_data, collection.body);
+      const template = await raw(
+        '/api/rest/templates',
+        '{"title":"a","width":10,"height":10,"custom_data":-1e309}',
+      );
+      assert.equal(template.statusCode, 422, template.body);
+      assert.ok(template.json().errors.custom_data, template.body);
+    });
+
     it('passthrough counts characters, an emoji as one, also inside JSON', async () => {
       // 600 emoji in an array: 604 characters serialised (1204 UTF-16 units).
       const ok = await t.request({

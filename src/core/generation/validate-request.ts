@@ -3,6 +3,7 @@
  * modifications (through the engine's option checks) and the transfer object. Every problem is
  * collected with its JSON path so the client gets one 422 naming all bad fields.
  */
+import { hasUnrepresentableNumber, unrepresentableNumberMessage } from '../json-value.ts';
 import type { FieldErrorCollector } from '../errors.ts';
 import { checkPdfOptions, checkRasterOptions } from '../../render/index.ts';
 import type { PdfOptions, RasterOptions, RenderProblem } from '../../render/index.ts';
@@ -71,7 +72,9 @@ export function checkCommonFields(
   const webhook_success = hook('webhook_success');
   const webhook_error = hook('webhook_error');
   const passthrough = body.passthrough;
-  if (passthrough !== undefined && passthroughLength(passthrough) > PASSTHROUGH_MAX) {
+  if (hasUnrepresentableNumber(passthrough)) {
+    errors.add('passthrough', unrepresentableNumberMessage('passthrough'));
+  } else if (passthrough !== undefined && passthroughLength(passthrough) > PASSTHROUGH_MAX) {
     errors.add(
       'passthrough',
       `The passthrough field must not be greater than ${PASSTHROUGH_MAX} characters (received ${passthroughLength(passthrough)}).`,
