@@ -34,7 +34,7 @@ export async function makePdf(pages: number, size: [number, number] = [200, 100]
 
 /**
  * Serves /red.png, /slow.png?ms=N (the PNG after N ms), /one.pdf (1 page), /two.pdf (2 pages),
- * /text.txt (not a picture) and 404 for anything else.
+ * /text.txt (not a picture), /damaged.pdf (starts like a PDF, is none) and 404 for anything else.
  */
 export async function startAssetServer(): Promise<AssetServer> {
   const png = await redPng();
@@ -57,6 +57,7 @@ export async function startAssetServer(): Promise<AssetServer> {
     if (url.pathname === '/one.pdf') return send('application/pdf', one);
     if (url.pathname === '/two.pdf') return send('application/pdf', two);
     if (url.pathname === '/text.txt') return send('text/plain', 'hello, not a picture');
+    if (url.pathname === '/damaged.pdf') return send('application/pdf', '%PDF-1.4 damaged bytes');
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });

@@ -120,6 +120,17 @@ for (const { kind, skip } of testDbKinds()) {
       assert.match(errors[1], /^urls\.2: .*missing\.pdf.*404/);
     });
 
+    it('names the URL of a file that downloads but cannot be read as a PDF', async () => {
+      const res = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/damaged.pdf`],
+      });
+      const done = await pollUntilDone(t, res.json().polling_url);
+      assert.equal(done.status, 'error');
+      assert.deepEqual(done.errors, [
+        `urls.1: ${assets.base}/damaged.pdf: not a readable PDF (it is damaged or uses features that cannot be parsed).`,
+      ]);
+    });
+
     it('refuses bad requests with the field paths', async () => {
       const cases: Array<[string, Record<string, unknown>, string]> = [
         ['/api/rest/pdfs', { pages: [] }, 'pages'],

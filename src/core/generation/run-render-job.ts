@@ -7,6 +7,7 @@
  */
 import { RenderInputError, prepareRender, type RenderedFile } from '../../render/index.ts';
 import type { Design, FontSource, LayerData } from '../../render/types.ts';
+import { displayUrl } from '../../net/fetch-error.ts';
 import { newFileKey, sanitizeFilename } from '../../storage/file-url.ts';
 import { isDeadLocalOwner } from './claim-owner.ts';
 import type { GenerationDeps } from './generation-deps.ts';
@@ -117,7 +118,13 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
       r.status === 'rejected' ? [`urls.${i}: ${safeMessage(ctx, r.reason)}`] : [],
     );
     if (failures.length) throw new RenderJobFailure(failures);
-    return deps.renderer.mergePdfs(results.map((r) => (r as PromiseFulfilledResult<Buffer>).value));
+    try {
+      return await deps.renderer.mergePdfs(
+        results.map((r) => (r as PromiseFulfilledResult<Buffer>).value),
+      );
+    } catch (err) {
+      throw err instanceof RenderInputError ? namingUrls(err, req.urls) : err;
+    }
   }
   const pageInputs =
     req.kind === 'image'
@@ -156,6 +163,20 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
     assets,
     options: { ...pdfOptionsOf(req.modifications), watermark: row.test_mode },
   });
+}
+
+/**
+ * The engine numbers the merged files ("file 2 is not a readable PDF"); the client named them by
+ * URL, as download failures do: "urls.1: https://…/b.pdf: not a readable PDF (…)".
+ */
+function namingUrls(err: RenderInputError, urls: string[]): RenderJobFailure {
+  return new RenderJobFailure(
+    err.problems.map((p) => {
+      const url = urls[Number(/^urls\.(\d+)$/.exec(p.path)?.[1] ?? NaN)];
+      const message = url ? p.message.replace(/^file \d+ is /, `${displayUrl(url)}: `) : p.message;
+      return problemMessage({ path: p.path, message });
+    }),
+  );
 }
 
 /** A message fit for the client: user-safe errors as they are, anything else generic (logged). */

@@ -8,7 +8,7 @@ import type { ResourceType } from './generation-repository.ts';
 
 /** The message of a job whose transfer credentials did not survive a restart. */
 export const TRANSFER_LOST_MESSAGE =
-  'transfer: the transfer credentials were not kept (the service restarted before the job ran; credentials are only held in memory). Create the file again with its transfer.';
+  'transfer: the transfer credentials were not kept (the service restarted before the transfer had finished; credentials are only held in memory). Create the file again with its transfer.';
 
 /** In-memory map from a resource to its transfer object. */
 export class TransferVault {
