@@ -121,9 +121,16 @@ export async function pictureInfoFor(
 ): Promise<PictureInfo> {
   try {
     return await pictureInfo(bytes);
-  } catch {
+  } catch (err) {
+    // libvips refuses to even read the header of a picture over its pixel limit (16383² px).
+    const tooLarge = err instanceof Error && /exceeds pixel limit/i.test(err.message);
     throw new RenderInputError([
-      { path, message: `${url} is not a picture Imprint can decode (${PICTURE_FORMATS})` },
+      {
+        path,
+        message: tooLarge
+          ? `${url} is a picture too large to decode (more than 268 megapixels)`
+          : `${url} is not a picture Imprint can decode (${PICTURE_FORMATS})`,
+      },
     ]);
   }
 }

@@ -26,6 +26,16 @@ const photo = (image: string, extra: Record<string, unknown> = {}) =>
     ],
   });
 
+/** CRC-32 of PNG chunks (Node 20's zlib has no crc32). */
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 async function paint(design: ReturnType<typeof designOf>, env?: DrawEnv): Promise<void> {
   const canvas = createCanvas(design.width, design.height);
   await paintDesign(canvas.getContext('2d'), design, env ?? (await testEnv()));
@@ -53,6 +63,26 @@ describe('picture decoding', () => {
       assert.ok(err instanceof RenderInputError);
       assert.equal(err.problems[0].path, 'layers.photo.image');
       assert.match(err.problems[0].message, /not-a-picture\.jpg.*jpg, png, webp, gif, avif or svg/);
+      return true;
+    });
+  });
+
+  it('a picture over the decoder’s pixel limit is called too large, not undecodable', async () => {
+    // A 1×1 PNG whose header claims 20000×20000: libvips refuses it at the header.
+    const png = await sharp({
+      create: { width: 1, height: 1, channels: 3, background: '#000' },
+    })
+      .png()
+      .toBuffer();
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    const url = 'https://a.test/huge.png';
+    const env = await testEnv();
+    env.files = new Map([[url, png]]);
+    await assert.rejects(paint(photo(url), env), (err: unknown) => {
+      assert.ok(err instanceof RenderInputError);
+      assert.match(err.problems[0].message, /huge\.png is a picture too large to decode/);
       return true;
     });
   });
