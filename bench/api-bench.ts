@@ -15,6 +15,13 @@
  * CPU time per image is reported too (server process vs render pool). The end-to-end client and
  * webhook receiver are raw keep-alive sockets (./raw-http.ts): they share the server's cores, and
  * their CPU per image is printed as "client".
+ * Before the rounds, BENCH_API_WARMUP images (default 600) go through the server unmeasured: a
+ * server runs for days, and its JIT-compiled request path is still getting faster after the first
+ * hundreds of images. The CPU cost of creating a file in the server's data folder is probed and
+ * printed before and after: on a journal-less ext4 disk (this machine's) each new file rescans the
+ * inodes deleted in the last minutes, so after a mass deletion (the previous run's clean-up, a
+ * test run) it costs up to 1 ms more per image, which the end-to-end half pays and the pure half
+ * does not.
  * Settings: BENCH_API_N images per round (default 200), BENCH_API_INFLIGHT (50), BENCH_API_NOW
  * (60 create_now requests per concurrency level). A benchmark, not a test.
  */
@@ -22,6 +29,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { renderImage, validateDesign, type Design } from '../src/render/index.ts';
 import { RenderPool } from '../src/worker/render-pool.ts';
 import { makeReferencePhoto } from './reference-card/make-photo.ts';
@@ -29,6 +37,7 @@ import { ServerProcess } from '../test/helpers/server-process.ts';
 import { RawConnection, startRawWebhookReceiver } from './raw-http.ts';
 
 const N = Number(process.env.BENCH_API_N ?? 200);
+const WARMUP = Number(process.env.BENCH_API_WARMUP ?? 600);
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 9);
 const INFLIGHT = Number(process.env.BENCH_API_INFLIGHT ?? 50);
 const NOW_N = Number(process.env.BENCH_API_NOW ?? 60);
@@ -206,6 +215,21 @@ function threadSplit(pid: number, before: Map<string, number>): string {
     .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
     .join(', ');
 }
+/**
+ * CPU ms of creating one 64 kB file in the server's data folder (the size of a stored card), over
+ * 100 files written synchronously. The files stay until the data folder is removed: deleting
+ * them here would make the next files dearer on the very disks this probe is about.
+ */
+function diskProbe(label: string): string {
+  const dir = path.join(imprint.dataDir, `disk-probe-${label}`);
+  fs.mkdirSync(dir);
+  const bytes = Buffer.alloc(64 * 1024, 7);
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 100; i++) fs.writeFileSync(path.join(dir, String(i)), bytes, { flag: 'wx' });
+  const u = process.cpuUsage(c0);
+  const ms = (u.user + u.system) / 1000 / 100;
+  return `creating a 64 kB file costs ${ms.toFixed(2)} ms of CPU${ms > 0.3 ? ' (high: files were deleted on this disk in the last minutes; see the README)' : ''}`;
+}
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -224,9 +248,10 @@ const pool = new RenderPool(THREADS);
 console.log(
   `Reference card 1200×630 (jpg), ${THREADS} render threads, ${os.availableParallelism()} cores, load average ${os.loadavg()[0].toFixed(1)}, Node ${process.version}`,
 );
-// Warm-up: threads, caches, JIT, on both sides.
-await closedLoop(Math.min(40, N), INFLIGHT, oneImage);
-await closedLoop(Math.min(40, N), INFLIGHT, () => pool.renderImage(input));
+console.log(`Disk before: ${diskProbe('before')}`);
+// Warm-up: threads, caches and the JIT, on both sides.
+await closedLoop(WARMUP, INFLIGHT, oneImage);
+await closedLoop(Math.min(200, WARMUP), INFLIGHT, () => pool.renderImage(input));
 
 const rounds: Array<{
   api: number;
@@ -299,6 +324,7 @@ for (const parallel of NOW_N > 0 ? [1, 8] : []) {
       `p95 ${f1(quantile(now.results, 0.95))} ms, ${f1(NOW_N / now.seconds)} images/s`,
   );
 }
+console.log(`Disk after: ${diskProbe('after')}`);
 for (const c of connections) c.close();
 await imprint.close();
 await pool.close();
