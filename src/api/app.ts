@@ -57,6 +57,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     ajv: undefined,
     frameworkErrors: frameworkErrorHandler,
+    // Hand-written clients join a base URL ending in "/" with a path starting with one, or add a
+    // "/" at the end: `/api/rest//templates` and `/api/rest/templates/` are the list, not an
+    // empty template id.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);

@@ -33,6 +33,14 @@ for (const { kind, skip } of testDbKinds()) {
       assert.match(docs.headers['content-type'] as string, /text\/html/);
     });
 
+    it('routes a trailing slash and a doubled slash as the path without them', async () => {
+      for (const url of ['/api/rest/templates/', '/api/rest//templates', '//api/rest/templates']) {
+        const res = await t.request({ method: 'GET', url });
+        assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+        assert.ok(Array.isArray(res.json().data), url);
+      }
+    });
+
     it('answers 404 with a message for unknown routes', async () => {
       const res = await t.request({ method: 'GET', url: '/nope', token: null });
       assert.equal(res.statusCode, 404);

@@ -103,6 +103,13 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(v1.json().errors), ['fields']);
     });
 
+    it('takes the path with a trailing slash too', async () => {
+      const { t, uuid } = fixture;
+      const res = await t.request({ method: 'POST', url: `/api/rest/${uuid}/`, payload: {} });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().status, 'queued');
+    });
+
     it('answers 404 for an unknown template, 401 without a token', async () => {
       const { t } = fixture;
       // Characters a route pattern would give meaning to are just an unknown template.
