@@ -32,6 +32,9 @@ function fieldPath(issue: AjvIssue, context: string | undefined): string {
   return path || (context === 'body' ? 'body' : (context ?? 'request'));
 }
 
+/** "1 item", "500 items". */
+const items = (n: unknown) => `${String(n)} ${Number(n) === 1 ? 'item' : 'items'}`;
+
 /** A readable sentence for one schema violation. */
 function describe(issue: AjvIssue, field: string): string {
   const p = issue.params ?? {};
@@ -45,9 +48,9 @@ function describe(issue: AjvIssue, field: string): string {
         ? `The ${field} field must not be empty.`
         : `The ${field} field must be at least ${p.limit} characters.`;
     case 'maxItems':
-      return `The ${field} field must not have more than ${p.limit} ${Number(p.limit) === 1 ? 'item' : 'items'}.`;
+      return `The ${field} field must not have more than ${items(p.limit)}.`;
     case 'minItems':
-      return `The ${field} field must have at least ${p.limit} ${Number(p.limit) === 1 ? 'item' : 'items'}.`;
+      return `The ${field} field must have at least ${items(p.limit)}.`;
     case 'maximum':
       return `The ${field} field must not be greater than ${p.limit}.`;
     case 'minimum':

@@ -72,8 +72,8 @@ export function fieldError(field: string, message: string): AppError {
 }
 
 /** 404 for a resource that does not exist in the caller's project (never reveals other projects). */
-export function notFound(what: string): AppError {
-  return new AppError('not_found', `${what} not found`);
+export function notFound(what: string, fields?: FieldErrors): AppError {
+  return new AppError('not_found', `${what} not found`, fields);
 }
 
 /**

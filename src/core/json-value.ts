@@ -1,8 +1,21 @@
 /**
- * Client JSON kept and given back as sent (passthrough, custom_data). JSON.parse reads a number
- * beyond the double range (1e309) as Infinity, which JSON.stringify would store as null: such a
- * value is refused instead of silently changed.
+ * Client JSON kept and given back as sent (passthrough, custom_data): how its length limit counts
+ * it, and the one value JSON cannot keep. JSON.parse reads a number beyond the double range
+ * (1e309) as Infinity, which JSON.stringify would store as null: such a value is refused instead
+ * of silently changed.
  */
+
+/** Length in characters (code points), so an emoji counts as one. */
+export function charLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/** The length a limit counts: a string its own characters, anything else its serialised JSON. */
+export function keptLength(value: unknown): number {
+  return charLength(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+}
 
 /** True when a number somewhere in the value is not finite (it came as e.g. 1e309). */
 export function hasUnrepresentableNumber(value: unknown): boolean {

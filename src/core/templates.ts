@@ -3,7 +3,12 @@
  * renderer draws. This module holds the port the API and the job runner use, the limits of the
  * REST contract and the pure rules that check request values against them.
  */
-import { hasUnrepresentableNumber, unrepresentableNumberMessage } from './json-value.ts';
+import {
+  charLength,
+  hasUnrepresentableNumber,
+  keptLength,
+  unrepresentableNumberMessage,
+} from './json-value.ts';
 import type { Design } from '../render/types.ts';
 import type { FieldErrorCollector } from './errors.ts';
 import type { Page, PageRequest } from './pagination.ts';
@@ -147,13 +152,6 @@ export function emptyDesign(width: number, height: number): TemplateDesign {
   return { width, height, background: '#ffffff', layers: [] };
 }
 
-/** Length in characters (code points), so an emoji counts as one. */
-export function charLength(value: string): number {
-  let n = 0;
-  for (const _ of value) n++;
-  return n;
-}
-
 /**
  * Checks a custom_data value: a string counts as itself, anything else as its serialized JSON.
  * Returns the value to store (unchanged) when it fits in `max` characters.
@@ -169,8 +167,7 @@ export function checkCustomData(
     errors.add(field, unrepresentableNumberMessage(field));
     return;
   }
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const length = charLength(text);
+  const length = keptLength(value);
   if (length > max) {
     errors.add(
       field,

@@ -19,6 +19,9 @@ for (const { kind, skip } of testDbKinds()) {
       ({ t, uuid } = fixture);
     });
     after(async () => fixture?.close());
+    /** POSTs a JSON text as sent, for bodies a JS object cannot express (1e309, \u0000). */
+    const postRaw = (url: string, payload: string) =>
+      t.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
 
     it('DELETE with a JSON content type and an empty body deletes (clients send the header on every call)', async () => {
       const json = { 'content-type': 'application/json' };
@@ -84,18 +87,11 @@ for (const { kind, skip } of testDbKinds()) {
     });
 
     it('refuses NUL characters and absurd nesting with a 400 instead of a 500', async () => {
-      const post = (url: string, payload: string) =>
-        t.request({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
       // PostgreSQL cannot compare text holding U+0000: these reached the database and failed.
-      const nulUuid = await post('/api/rest/images', '{"template_uuid":"a\\u0000b"}');
+      const nulUuid = await postRaw('/api/rest/images', '{"template_uuid":"a\\u0000b"}');
       assert.equal(nulUuid.statusCode, 400, nulUuid.body);
       assert.match(nulUuid.json().message, /NUL/);
-      const nulPage = await post('/api/rest/pdfs', '{"pages":[{"template_uuid":"\\u0000"}]}');
+      const nulPage = await postRaw('/api/rest/pdfs', '{"pages":[{"template_uuid":"\\u0000"}]}');
       assert.equal(nulPage.statusCode, 400, nulPage.body);
       const nulPath = await t.request({ method: 'GET', url: '/api/rest/templates/a%00b' });
       assert.equal(nulPath.statusCode, 400, nulPath.body);
@@ -106,7 +102,7 @@ for (const { kind, skip } of testDbKinds()) {
         `{"template_uuid":"${uuid}","layers":{"title":{"text":${deep(20000)}}}}`,
         `{"pages":[{"template_uuid":"${uuid}","layers":{"title":{"x":${deep(20000)}}}}]}`,
       ]) {
-        const res = await post(
+        const res = await postRaw(
           body.startsWith('{"pages"') ? '/api/rest/pdfs' : '/api/rest/images',
           body,
         );
@@ -114,7 +110,7 @@ for (const { kind, skip } of testDbKinds()) {
         assert.match(res.json().message, /nested too deeply/);
       }
       // Ordinary nesting still works, and nothing was created by the refused calls.
-      const ok = await post(
+      const ok = await postRaw(
         '/api/rest/images',
         JSON.stringify({ template_uuid: uuid, passthrough: { a: [{ b: [1, 2] }] } }),
       );
@@ -232,26 +228,19 @@ for (const { kind, skip } of testDbKinds()) {
     });
 
     it('a number JSON cannot hold (1e309) in passthrough or custom_data is a 422, not a null', async () => {
-      const raw = (url: string, body: string) =>
-        t.request({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/json' },
-          payload: body,
-        });
-      const image = await raw(
+      const image = await postRaw(
         '/api/rest/images',
         `{"template_uuid":"${uuid}","passthrough":{"big":[1,1e309]}}`,
       );
       assert.equal(image.statusCode, 422, image.body);
       assert.match(image.json().errors.passthrough[0], /too large to represent/);
-      const collection = await raw(
+      const collection = await postRaw(
         '/api/rest/collections',
         '{"title":"c","custom_data":{"x":1e309}}',
       );
       assert.equal(collection.statusCode, 422, collection.body);
       assert.ok(collection.json().errors.custom_data, collection.body);
-      const template = await raw(
+      const template = await postRaw(
         '/api/rest/templates',
         '{"title":"a","width":10,"height":10,"custom_data":-1e309}',
       );

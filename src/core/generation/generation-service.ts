@@ -165,7 +165,7 @@ export class GenerationService {
       sizes.push(found.design);
     }
     errors.throwIfAny();
-    if (Object.keys(missing).length) throw new AppError('not_found', 'Template not found', missing);
+    if (Object.keys(missing).length) throw notFound('Template', missing);
     const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };
     return this.create(
       caller,

@@ -3,7 +3,11 @@
  * modifications (through the engine's option checks) and the transfer object. Every problem is
  * collected with its JSON path so the client gets one 422 naming all bad fields.
  */
-import { hasUnrepresentableNumber, unrepresentableNumberMessage } from '../json-value.ts';
+import {
+  hasUnrepresentableNumber,
+  keptLength,
+  unrepresentableNumberMessage,
+} from '../json-value.ts';
 import type { FieldErrorCollector } from '../errors.ts';
 import { checkPdfOptions, checkRasterOptions } from '../../render/index.ts';
 import type { PdfOptions, RasterOptions, RenderProblem } from '../../render/index.ts';
@@ -49,12 +53,6 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Length of a passthrough value as the spec counts it. */
-export function passthroughLength(value: unknown): number {
-  // Characters, not UTF-16 units: an emoji is one character in a string and in serialised JSON.
-  return [...(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))].length;
-}
-
 /** Checks webhook_success, webhook_error, passthrough and transfer. */
 export function checkCommonFields(
   body: Record<string, unknown>,
@@ -74,10 +72,10 @@ export function checkCommonFields(
   const passthrough = body.passthrough;
   if (hasUnrepresentableNumber(passthrough)) {
     errors.add('passthrough', unrepresentableNumberMessage('passthrough'));
-  } else if (passthrough !== undefined && passthroughLength(passthrough) > PASSTHROUGH_MAX) {
+  } else if (passthrough !== undefined && keptLength(passthrough) > PASSTHROUGH_MAX) {
     errors.add(
       'passthrough',
-      `The passthrough field must not be greater than ${PASSTHROUGH_MAX} characters (received ${passthroughLength(passthrough)}).`,
+      `The passthrough field must not be greater than ${PASSTHROUGH_MAX} characters (received ${keptLength(passthrough)}).`,
     );
   }
   let transfer: Transfer | null = null;
