@@ -88,7 +88,8 @@ const helper = await startHelper(photo);
 const photoUrl = helper.photoUrl;
 
 // ---- 1. The real server -------------------------------------------------------------------
-// BENCH_API_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+// BENCH_API_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
+// BENCH_API_SERVER_STDOUT=1 shows the server's stdout (for V8 traces such as --trace-opt).
 const imprint = await ServerProcess.create({
   prefix: 'imprint-bench-',
   env: {
@@ -97,7 +98,7 @@ const imprint = await ServerProcess.create({
     IMPRINT_RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', process.env.BENCH_API_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   nodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
 });
 const base = imprint.base;

@@ -38,40 +38,59 @@ const INSERT = prepareQuery<{ id: string; kind: string; payload: string; at: str
 );
 
 /**
- * The claim. Its cost must not grow with the backlog: the candidates come in the order of the
- * index (status, run_after, created_at), so the LIMIT stops the scan (ordering by created_at
- * alone made SQLite sort every due job on each claim; run_after is the enqueue time, so the
- * order is the same); on SQLite the outer UPDATE finds them by primary key (a `status` test
+ * The claim for up to `limit` jobs. Its cost must not grow with the backlog: the candidates come
+ * in the order of the index (status, run_after, created_at), so the LIMIT stops the scan (ordering
+ * by created_at alone made SQLite sort every due job on each claim; run_after is the enqueue time,
+ * so the order is the same); on SQLite the outer UPDATE finds them by primary key (a `status` test
  * there made SQLite walk every queued row instead, and a single statement is atomic anyway).
+ * The limit is written into the SQL, one compiled statement per value (a consumer uses at most
+ * its concurrency's worth): SQLite plans with the value of a bound LIMIT, so binding it marks the
+ * statement stale and every claim parsed and planned it again, which cost more than the claim.
  */
-export const CLAIM = prepareQuery<
-  { owner: string; limit: number; now: string; until: string },
-  JobRow
->(['owner', 'limit', 'now', 'until'], (db, p) => {
-  const candidates = db
-    .selectFrom('jobs')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('run_after', '<=', p.now)
-    .orderBy('run_after')
-    .orderBy('created_at')
-    .limit(p.limit);
-  const claim = db.updateTable('jobs').set((eb) => ({
-    status: 'running',
-    attempt: eb('attempt', '+', 1),
-    locked_by: p.owner,
-    lease_until: p.until,
-    updated_at: p.now,
-  }));
-  if (!isPostgres(db)) return claim.where('id', 'in', candidates).returningAll();
-  // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
-  // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once. Under
-  // READ COMMITTED the status test makes a row claimed meanwhile drop out.
-  return claim
-    .where('id', '=', sql<string>`any(array(${candidates.forUpdate().skipLocked()}))`)
-    .where('status', '=', 'queued')
-    .returningAll();
-});
+export function claimQuery(limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new RangeError(`claim limit must be a whole number ≥ 1, got ${limit}`);
+  }
+  let query = CLAIMS.get(limit);
+  if (!query) {
+    query = buildClaim(limit);
+    CLAIMS.set(limit, query);
+  }
+  return query;
+}
+
+const CLAIMS = new Map<number, ReturnType<typeof buildClaim>>();
+
+function buildClaim(limit: number) {
+  return prepareQuery<{ owner: string; now: string; until: string }, JobRow>(
+    ['owner', 'now', 'until'],
+    (db, p) => {
+      const candidates = db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('run_after', '<=', p.now)
+        .orderBy('run_after')
+        .orderBy('created_at')
+        .limit(sql.lit(limit));
+      const claim = db.updateTable('jobs').set((eb) => ({
+        status: 'running',
+        attempt: eb('attempt', '+', 1),
+        locked_by: p.owner,
+        lease_until: p.until,
+        updated_at: p.now,
+      }));
+      if (!isPostgres(db)) return claim.where('id', 'in', candidates).returningAll();
+      // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
+      // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once. Under
+      // READ COMMITTED the status test makes a row claimed meanwhile drop out.
+      return claim
+        .where('id', '=', sql<string>`any(array(${candidates.forUpdate().skipLocked()}))`)
+        .where('status', '=', 'queued')
+        .returningAll();
+    },
+  );
+}
 
 const SETTLE = prepareQuery<{
   owner: string;
@@ -109,9 +128,8 @@ export class JobQueueStore {
    */
   async claim(owner: string, limit: number, leaseMs: number, now = Date.now()): Promise<JobRow[]> {
     if (limit <= 0) return [];
-    const rows = await CLAIM.rows(this.db, {
+    const rows = await claimQuery(limit).rows(this.db, {
       owner,
-      limit,
       now: iso(now),
       until: iso(now + leaseMs),
     });

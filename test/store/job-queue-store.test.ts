@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import { CLAIM, JobQueueStore } from '../../src/store/job-queue-store.ts';
+import { claimQuery, JobQueueStore } from '../../src/store/job-queue-store.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 
 for (const { kind, skip } of testDbKinds()) {
@@ -66,9 +66,19 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(ids.length <= 195);
     });
 
+    it('writes the limit into the SQL, one statement per limit', () => {
+      // SQLite plans with a bound LIMIT's value, so binding it re-prepared the claim every time.
+      const compiled = claimQuery(7).compiledFor(db);
+      assert.match(compiled.sql, /limit 7\b/i);
+      assert.ok(!compiled.parameters.includes(7), 'the limit is not a parameter');
+      assert.equal(claimQuery(7), claimQuery(7));
+      assert.throws(() => claimQuery(0), RangeError);
+      assert.throws(() => claimQuery(2.5), RangeError);
+    });
+
     if (kind === 'sqlite') {
       it('reads the jobs it claims by index, without sorting or walking the backlog', async () => {
-        const compiled = CLAIM.compiledFor(db);
+        const compiled = claimQuery(7).compiledFor(db);
         const rows = (
           await db.executeQuery<{ detail: string }>({
             ...compiled,
