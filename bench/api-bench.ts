@@ -9,15 +9,17 @@
  *   - the pure render throughput: the same card rendered by a RenderPool of the same number of
  *     threads (IMPRINT_RENDER_THREADS, default the cores) with as many renders in flight, plus
  *     the single-thread warm render time that `npm run bench` reports;
- *   - the ratio pure ÷ end to end (target ≤ 1.3).
+ *   - the ratio pure ÷ end to end (target ≤ 1.3), and how much of the machine's CPU each half
+ *     left idle (from /proc/stat: both halves should keep the cores busy).
  * The machine may be shared, so each round runs an end-to-end half and a pure half back to back
- * (BENCH_API_ROUNDS, default 9); the ratio reported is the median of the rounds' own ratios, and
+ * (BENCH_API_ROUNDS, default 15); the ratio reported is the median of the rounds' own ratios, and
  * CPU time per image is reported too (server process vs render pool). The end-to-end client and
  * webhook receiver are raw keep-alive sockets (./raw-http.ts): they share the server's cores, and
  * their CPU per image is printed as "client".
- * Before the rounds, BENCH_API_WARMUP images (default 600) go through the server unmeasured: a
- * server runs for days, and its JIT-compiled request path is still getting faster after the first
- * hundreds of images. The CPU cost of creating a file in the server's data folder is probed and
+ * Before the rounds, BENCH_API_WARMUP images (default 2000) go through the server unmeasured, and
+ * as many renders through the pure pool: a server runs for days, and the CPU its request path
+ * spends per image (main thread and V8's compiler and GC threads) kept falling for the first
+ * ~2000 images here (JIT), then stayed level (see the README). The CPU cost of creating a file in the server's data folder is probed and
  * printed before and after: on a journal-less ext4 disk (this machine's) each new file rescans the
  * inodes deleted in the last minutes, so after a mass deletion (the previous run's clean-up, a
  * test run) it costs up to 1 ms more per image, which the end-to-end half pays and the pure half
@@ -37,8 +39,8 @@ import { ServerProcess } from '../test/helpers/server-process.ts';
 import { RawConnection, startRawWebhookReceiver } from './raw-http.ts';
 
 const N = Number(process.env.BENCH_API_N ?? 200);
-const WARMUP = Number(process.env.BENCH_API_WARMUP ?? 600);
-const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 9);
+const WARMUP = Number(process.env.BENCH_API_WARMUP ?? 2000);
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 15);
 const INFLIGHT = Number(process.env.BENCH_API_INFLIGHT ?? 50);
 const NOW_N = Number(process.env.BENCH_API_NOW ?? 60);
 const THREADS = Number(process.env.IMPRINT_RENDER_THREADS ?? os.availableParallelism());
@@ -231,6 +233,21 @@ function diskProbe(label: string): string {
   const ms = (u.user + u.system) / 1000 / 100;
   return `creating a 64 kB file costs ${ms.toFixed(2)} ms of CPU${ms > 0.3 ? ' (high: files were deleted on this disk in the last minutes; see the README)' : ''}`;
 }
+/** Idle (idle + iowait) and total jiffies of the whole machine, from /proc/stat. */
+function machineJiffies(): { idle: number; total: number } {
+  const f = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { idle: f[3] + f[4], total: f.reduce((a, b) => a + b, 0) };
+}
+const idleShare = (a: { idle: number; total: number }) => {
+  const b = machineJiffies();
+  return (b.idle - a.idle) / Math.max(1, b.total - a.total);
+};
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -252,7 +269,7 @@ console.log(
 console.log(`Disk before: ${diskProbe('before')}`);
 // Warm-up: threads, caches and the JIT, on both sides.
 await closedLoop(WARMUP, INFLIGHT, oneImage);
-await closedLoop(Math.min(200, WARMUP), INFLIGHT, () => pool.renderImage(input));
+await closedLoop(WARMUP, INFLIGHT, () => pool.renderImage(input));
 
 const rounds: Array<{
   api: number;
@@ -264,6 +281,9 @@ const rounds: Array<{
   mainCpu: number;
   clientCpu: number;
   pureCpu: number;
+  /** Share of the machine's CPU time left idle during each half. */
+  e2eIdle: number;
+  pureIdle: number;
 }> = [];
 const latencies: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
@@ -273,7 +293,9 @@ for (let r = 0; r < ROUNDS; r++) {
   const m0 = cpuSecondsOf(server.pid!, server.pid!);
   // This process during the end-to-end round: the HTTP client and the webhook receiver.
   const k0 = ownCpuSeconds();
+  const j0 = machineJiffies();
   const e2e = await closedLoop(N, INFLIGHT, oneImage);
+  const e2eIdle = idleShare(j0);
   const clientCpu = ((ownCpuSeconds() - k0) * 1000) / N;
   const apiCpu = ((cpuSecondsOf(server.pid!) - c0) * 1000) / N;
   const mainCpu = ((cpuSecondsOf(server.pid!, server.pid!) - m0) * 1000) / N;
@@ -281,7 +303,9 @@ for (let r = 0; r < ROUNDS; r++) {
   latencies.push(...e2e.results);
   const q0 = process.env.BENCH_API_THREADS ? cpuByThreadName(process.pid) : null;
   const p0 = ownCpuSeconds();
+  const j1 = machineJiffies();
   const pure = await closedLoop(N, INFLIGHT, () => pool.renderImage(input));
+  const pureIdle = idleShare(j1);
   const pureCpu = ((ownCpuSeconds() - p0) * 1000) / N;
   if (q0) console.log(`  pure CPU per image by thread: ${threadSplit(process.pid, q0)}`);
   rounds.push({
@@ -293,9 +317,11 @@ for (let r = 0; r < ROUNDS; r++) {
     mainCpu,
     clientCpu,
     pureCpu,
+    e2eIdle,
+    pureIdle,
   });
   console.log(
-    `  round ${r + 1}: end to end ${f1(N / e2e.seconds)} images/s (${f1(apiCpu)} ms CPU per image, ${f1(mainCpu)} on the main thread; client ${f1(clientCpu)}), pure ${f1(N / pure.seconds)} images/s (${f1(pureCpu)} ms CPU per image)`,
+    `  round ${r + 1}: end to end ${f1(N / e2e.seconds)} images/s (${f1(apiCpu)} ms CPU per image, ${f1(mainCpu)} on the main thread; client ${f1(clientCpu)}), pure ${f1(N / pure.seconds)} images/s (${f1(pureCpu)} ms CPU per image); machine idle ${(e2eIdle * 100).toFixed(0)}% vs ${(pureIdle * 100).toFixed(0)}%`,
   );
 }
 const med = (k: keyof (typeof rounds)[number]) =>
@@ -309,6 +335,9 @@ console.log(
 );
 console.log(
   `Pure render, RenderPool(${THREADS}) with ${INFLIGHT} in flight: ${f1(med('pure'))} images/s (median of ${ROUNDS} rounds)`,
+);
+console.log(
+  `Machine CPU left idle (median of the rounds): ${(med('e2eIdle') * 100).toFixed(1)}% end to end, ${(med('pureIdle') * 100).toFixed(1)}% pure`,
 );
 
 const createNow = async (): Promise<number> => {
