@@ -141,22 +141,15 @@ for (const { kind, skip } of testDbKinds()) {
       });
       assert.equal(del.statusCode, 204, del.body);
       // Valid JSON whose layer is named __proto__: refused, and not called invalid JSON.
-      const proto = await t.request({
-        method: 'POST',
-        url: '/api/rest/images',
-        headers: { 'content-type': 'application/json' },
-        payload: `{"template_uuid":"${uuid}","layers":{"__proto__":{"text":"x"}}}`,
-      });
+      const proto = await postRaw(
+        '/api/rest/images',
+        `{"template_uuid":"${uuid}","layers":{"__proto__":{"text":"x"}}}`,
+      );
       assert.equal(proto.statusCode, 400, proto.body);
       assert.match(proto.json().message, /"__proto__"/);
       assert.doesNotMatch(proto.json().message, /not valid JSON/);
       // Broken JSON says what broke it.
-      const broken = await t.request({
-        method: 'POST',
-        url: '/api/rest/images',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"template_uuid": }',
-      });
+      const broken = await postRaw('/api/rest/images', '{"template_uuid": }');
       assert.equal(broken.statusCode, 400, broken.body);
       assert.match(broken.json().message, /^Malformed request body: Unexpected token '}'/);
     });
