@@ -1,11 +1,12 @@
 /** Random identifiers: public ids are short, lowercase and unguessable; secrets are long. */
 import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.ts';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** A random lowercase alphanumeric id (default 12 chars ≈ 62 bits), like Placid's template uuids. */
 export function newId(length = 12): string {
-  const bytes = randomBytes(length * 2);
+  const bytes = pooledRandomBytes(length * 2);
   let out = '';
   for (let i = 0; out.length < length && i < bytes.length; i++) {
     // 252 = 7 * 36: reject the top values so every character is equally likely.

@@ -2,7 +2,7 @@
  * Public URLs and keys of stored files. A key is `<kind>/<random>/<filename>`: the random part
  * (128 bits) makes the URL unguessable, the filename is what the browser saves the file as.
  */
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from '../core/random-pool.ts';
 
 /** The absolute URL under which GET /files/<key> serves a stored key. */
 export function fileUrl(publicUrl: string, key: string): string {
@@ -53,5 +53,5 @@ export function sanitizeFilename(
 
 /** A fresh unguessable key: `<prefix>/<32 hex chars = 128 bits>/<filename>`. */
 export function newFileKey(prefix: string, filename: string): string {
-  return `${prefix}/${randomBytes(16).toString('hex')}/${filename}`;
+  return `${prefix}/${pooledRandomBytes(16).toString('hex')}/${filename}`;
 }

@@ -11,7 +11,8 @@
  * into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
  * of a write can leave a partial file under a key that no finished row names.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { pooledRandomBytes } from '../../core/random-pool.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobKey, type BlobStorage, type StoredBlob } from '../blob-storage.ts';
@@ -85,7 +86,7 @@ export class LocalBlobStorage implements BlobStorage {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const tmp = path.join(this.tmpRoot, `${randomBytes(12).toString('hex')}.tmp`);
+    const tmp = path.join(this.tmpRoot, `${pooledRandomBytes(12).toString('hex')}.tmp`);
     try {
       await writeParts(tmp, parts, 'w');
       await fs.rename(tmp, file);
