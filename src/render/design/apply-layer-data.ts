@@ -90,15 +90,25 @@ function patchLayer(
   return layer;
 }
 
+/** Normalised copies of frozen stored layers (see normaliseStored). */
+const normalisedFrozen = new WeakMap<LayerSpec, LayerSpec>();
+
 /**
  * A normalised copy of a stored layer without a patch. Stored designs passed validateDesign, but
  * one saved before a property gained a default would otherwise reach drawing code without it.
+ * A frozen layer (the API's design cache shares and freezes its designs) cannot change, and the
+ * validators only read the layer, so its copy is made once and shared, frozen as well: the API
+ * prepares every request's design twice, and most of its layers carry no request data.
  */
 function normaliseStored(stored: LayerSpec): LayerSpec {
+  const frozen = Object.isFrozen(stored);
+  const known = frozen ? normalisedFrozen.get(stored) : undefined;
+  if (known) return known;
   const layer: LayerSpec = { ...stored };
   const ignored: RenderProblem[] = [];
   checkCommonProps(layer, `layers.${stored.name}`, ignored);
   getLayerType(layer.type)?.validate(layer, `layers.${stored.name}`, ignored);
+  if (frozen) normalisedFrozen.set(stored, Object.freeze(layer));
   return layer;
 }
 

@@ -218,4 +218,47 @@ describe('applyLayerData', () => {
     const { design } = applyLayerData(stored(), { photo: { hide: true } });
     assert.deepEqual(collectAssetUrls(design), []);
   });
+
+  it('normalises a frozen stored layer once and shares the frozen copy; patched layers stay fresh', () => {
+    const old = {
+      ...stored(),
+      layers: [
+        {
+          name: 'p',
+          type: 'picture',
+          x: 0,
+          y: 0,
+          width: 10,
+          height: 10,
+          image: 'https://a.test/x.png',
+        },
+        {
+          name: 'q',
+          type: 'picture',
+          x: 5,
+          y: 5,
+          width: 10,
+          height: 10,
+          image: 'https://a.test/y.png',
+        },
+      ],
+    };
+    const plain = applyLayerData(structuredClone(old), undefined).design;
+    // The API's design cache hands out deep-frozen designs.
+    const frozen: Design = { ...old, layers: old.layers.map((l) => Object.freeze({ ...l })) };
+    Object.freeze(frozen.layers);
+    Object.freeze(frozen);
+    const first = applyLayerData(frozen, undefined).design;
+    const second = applyLayerData(frozen, { q: { image: 'https://a.test/z.png' } }).design;
+    assert.deepEqual(first, plain);
+    assert.equal(layer(first, 'p').object_fit, 'cover');
+    assert.equal(layer(second, 'p'), layer(first, 'p'), 'the unpatched copy is shared');
+    assert.ok(Object.isFrozen(layer(first, 'p')));
+    assert.notEqual(layer(second, 'q'), layer(first, 'q'));
+    assert.equal(layer(second, 'q').image, 'https://a.test/z.png');
+    assert.equal(layer(first, 'q').image, 'https://a.test/y.png');
+    // A layer that is not frozen may change between calls, so it is copied every time.
+    const open = applyLayerData(plain, undefined).design;
+    assert.notEqual(layer(applyLayerData(plain, undefined).design, 'p'), layer(open, 'p'));
+  });
 });
