@@ -7,7 +7,8 @@ import type { FontSource } from '../render/types.ts';
 import type { Database } from './database.ts';
 import { monotonicNow } from './monotonic-now.ts';
 import { paginate } from './paginate.ts';
-import { prepareQuery } from './prepared-query.ts';
+import { FontBytesCache } from './font-bytes-cache.ts';
+import { prepareQuery, type Placeholders } from './prepared-query.ts';
 import type { DB } from './schema.ts';
 
 const COLUMNS = [
@@ -36,25 +37,41 @@ function visibleIn(scope: FontScope) {
       : eb('f.project_id', '=', scope.projectId);
 }
 
-// A font's bytes when the project may use it (its own, or its account's legacy font); every
-// render job runs it for each font key of its design.
-const FONT_SOURCE = prepareQuery<
-  { uuid: string; projectId: string },
-  { uuid: string; data: Uint8Array }
->(['uuid', 'projectId'], (db, p) =>
-  db
+/** The fonts of `fonts as f` with this uuid that the project may use: its own, or its account's legacy font. */
+function usableFont(db: Database, p: Placeholders<{ uuid: string; projectId: string }>) {
+  return db
     .selectFrom('fonts as f')
-    .innerJoin('font_files as ff', 'ff.font_uuid', 'f.uuid')
     .innerJoin('projects as p', (join) => join.on('p.id', '=', p.projectId))
-    .select(['f.uuid', 'ff.data'])
     .where('f.uuid', '=', p.uuid)
     .where((eb) =>
       eb.or([
         eb('f.project_id', '=', p.projectId),
         eb.and([eb('f.project_id', 'is', null), eb('f.account_id', '=', eb.ref('p.account_id'))]),
       ]),
-    ),
+    );
+}
+
+// Every render job runs one of these per font key of its design: the bytes the first time, then
+// only the check that the project may (still) use the font.
+const FONT_SOURCE = prepareQuery<
+  { uuid: string; projectId: string },
+  { uuid: string; data: Uint8Array }
+>(['uuid', 'projectId'], (db, p) =>
+  usableFont(db, p)
+    .innerJoin('font_files as ff', 'ff.font_uuid', 'f.uuid')
+    .select(['f.uuid', 'ff.data']),
 );
+const FONT_USABLE = prepareQuery<{ uuid: string; projectId: string }, { uuid: string }>(
+  ['uuid', 'projectId'],
+  (db, p) => usableFont(db, p).select('f.uuid'),
+);
+
+/**
+ * Font uuids are newId()s: lowercase letters and digits. A font key with any other character
+ * (a bundled family such as "DejaVu Sans", which most designs use) cannot name a stored font,
+ * so looking it up would only cost a query per image.
+ */
+const POSSIBLE_FONT_UUID = /^[0-9a-z]{1,64}$/;
 
 /** True when a design document (JSON text) has a layer whose font props name `uuid`. */
 export function designUsesFont(designJson: string, uuid: string): boolean {
@@ -76,6 +93,8 @@ export function designUsesFont(designJson: string, uuid: string): boolean {
 
 /** Fonts and their files in the SQL database. */
 export class SqlFontRepository implements FontRepository {
+  private readonly bytes = new FontBytesCache();
+
   constructor(private readonly db: Database) {}
 
   async list(scope: FontScope, page: PageRequest): Promise<Page<FontRecord>> {
@@ -186,12 +205,23 @@ export class SqlFontRepository implements FontRepository {
   }
 
   async loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> {
-    const wanted = [...new Set(uuids.filter((u) => typeof u === 'string' && u !== ''))];
+    const wanted = [
+      ...new Set(uuids.filter((u) => typeof u === 'string' && POSSIBLE_FONT_UUID.test(u))),
+    ];
     const sources: FontSource[] = [];
     // One fixed-shape query per key (designs name few fonts) so it is compiled once.
     for (const uuid of wanted) {
-      for (const r of await FONT_SOURCE.rows(this.db, { uuid, projectId }))
-        sources.push({ key: r.uuid, data: Buffer.from(r.data) });
+      const known = this.bytes.get(uuid);
+      if (known) {
+        if ((await FONT_USABLE.rows(this.db, { uuid, projectId })).length > 0)
+          sources.push({ key: uuid, data: known });
+        continue;
+      }
+      for (const r of await FONT_SOURCE.rows(this.db, { uuid, projectId })) {
+        const data = Buffer.from(r.data);
+        this.bytes.set(r.uuid, data);
+        sources.push({ key: r.uuid, data });
+      }
     }
     return sources;
   }

@@ -395,6 +395,9 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(odd.json().errors), ['force']);
       const still = await t.request({ method: 'GET', url: `/api/rest/fonts/${font.uuid}` });
       assert.equal(still.statusCode, 200);
+      // Loaded (so its bytes are cached in this process) before it is deleted.
+      const [before] = await t.runtime.services.fonts.loadFontSources(t.project.id, [font.uuid]);
+      assert.equal(before.key, font.uuid);
 
       const forced = await t.request({
         method: 'DELETE',
@@ -514,6 +517,17 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(sources.map((s) => s.key).sort(), [legacy.uuid, own.uuid].sort());
       assert.ok(sources.find((s) => s.key === legacy.uuid)!.data.equals(ttf));
       assert.deepEqual(await fonts.loadFontSources(t.project.id, []), []);
+      // Bytes are read once per process: later loads hand out the same Buffer (so the render
+      // pool sends it to a thread once), still checked per project each time: the other project
+      // (same account, so it sees the legacy font) may not use this project's font.
+      const again = await fonts.loadFontSources(t.project.id, [own.uuid, legacy.uuid]);
+      assert.equal(
+        again.find((s) => s.key === own.uuid)!.data,
+        sources.find((s) => s.key === own.uuid)!.data,
+      );
+      assert.deepEqual(await fonts.loadFontSources(t.other.id, [own.uuid]), []);
+      // Keys that cannot be font uuids (bundled family names) find nothing, as before.
+      assert.deepEqual(await fonts.loadFontSources(t.project.id, ['DejaVu Sans', ' ', 'x/y']), []);
     });
   });
 }
