@@ -11,8 +11,9 @@
  *     the single-thread warm render time that `npm run bench` reports;
  *   - the ratio pure ÷ end to end (target ≤ 1.3), and how much of the machine's CPU each half
  *     left idle (from /proc/stat: both halves should keep the cores busy).
- * The machine may be shared, so each round runs an end-to-end half and a pure half back to back
- * (BENCH_API_ROUNDS, default 15); the ratio reported is the median of the rounds' own ratios, and
+ * The machine may be shared, so each round runs an end-to-end half and a pure half back to back,
+ * taking turns at going first (BENCH_API_ROUNDS, default 15); the ratio reported is the median of
+ * the rounds' own ratios, the share of CPU time the hypervisor stole in each half is printed, and
  * CPU time per image is reported too (server process vs render pool). The end-to-end client and
  * webhook receiver are raw keep-alive sockets (./raw-http.ts): they share the server's cores, and
  * their CPU per image is printed as "client".
@@ -233,8 +234,8 @@ function diskProbe(label: string): string {
   const ms = (u.user + u.system) / 1000 / 100;
   return `creating a 64 kB file costs ${ms.toFixed(2)} ms of CPU${ms > 0.3 ? ' (high: files were deleted on this disk in the last minutes; see the README)' : ''}`;
 }
-/** Idle (idle + iowait) and total jiffies of the whole machine, from /proc/stat. */
-function machineJiffies(): { idle: number; total: number } {
+/** Idle (idle + iowait), stolen and total jiffies of the whole machine, from /proc/stat. */
+function machineJiffies(): { idle: number; steal: number; total: number } {
   const f = fs
     .readFileSync('/proc/stat', 'utf8')
     .split('\n')[0]
@@ -242,11 +243,14 @@ function machineJiffies(): { idle: number; total: number } {
     .split(/\s+/)
     .slice(1)
     .map(Number);
-  return { idle: f[3] + f[4], total: f.reduce((a, b) => a + b, 0) };
+  // user nice system idle iowait irq softirq steal guest guest_nice; guest time is already in user.
+  return { idle: f[3] + f[4], steal: f[7] ?? 0, total: f.slice(0, 8).reduce((a, b) => a + b, 0) };
 }
-const idleShare = (a: { idle: number; total: number }) => {
+/** Shares of the machine's CPU time since `a` that were idle and stolen by the hypervisor. */
+const machineShares = (a: { idle: number; steal: number; total: number }) => {
   const b = machineJiffies();
-  return (b.idle - a.idle) / Math.max(1, b.total - a.total);
+  const total = Math.max(1, b.total - a.total);
+  return { idle: (b.idle - a.idle) / total, steal: (b.steal - a.steal) / total };
 };
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
@@ -284,44 +288,72 @@ const rounds: Array<{
   /** Share of the machine's CPU time left idle during each half. */
   e2eIdle: number;
   pureIdle: number;
+  /** Share of the machine's CPU time the hypervisor gave to other guests during each half. */
+  e2eSteal: number;
+  pureSteal: number;
 }> = [];
 const latencies: number[] = [];
-for (let r = 0; r < ROUNDS; r++) {
+
+/** One end-to-end half: N images through the server. */
+async function endToEndHalf() {
   const c0 = cpuSecondsOf(server.pid!);
   const t0 = process.env.BENCH_API_THREADS ? cpuByThreadName(server.pid!) : null;
   // The main thread (its tid is the pid): HTTP, database, storage, webhooks — not the renders.
   const m0 = cpuSecondsOf(server.pid!, server.pid!);
-  // This process during the end-to-end round: the HTTP client and the webhook receiver.
+  // This process during the end-to-end half: the HTTP client and the webhook receiver.
   const k0 = ownCpuSeconds();
   const j0 = machineJiffies();
   const e2e = await closedLoop(N, INFLIGHT, oneImage);
-  const e2eIdle = idleShare(j0);
+  const machine = machineShares(j0);
   const clientCpu = ((ownCpuSeconds() - k0) * 1000) / N;
   const apiCpu = ((cpuSecondsOf(server.pid!) - c0) * 1000) / N;
   const mainCpu = ((cpuSecondsOf(server.pid!, server.pid!) - m0) * 1000) / N;
   if (t0) console.log(`  server CPU per image by thread: ${threadSplit(server.pid!, t0)}`);
   latencies.push(...e2e.results);
+  return { seconds: e2e.seconds, apiCpu, mainCpu, clientCpu, machine };
+}
+
+/** One pure half: N renders through the pool. */
+async function pureHalf() {
   const q0 = process.env.BENCH_API_THREADS ? cpuByThreadName(process.pid) : null;
   const p0 = ownCpuSeconds();
   const j1 = machineJiffies();
   const pure = await closedLoop(N, INFLIGHT, () => pool.renderImage(input));
-  const pureIdle = idleShare(j1);
+  const machine = machineShares(j1);
   const pureCpu = ((ownCpuSeconds() - p0) * 1000) / N;
   if (q0) console.log(`  pure CPU per image by thread: ${threadSplit(process.pid, q0)}`);
+  return { seconds: pure.seconds, pureCpu, machine };
+}
+
+for (let r = 0; r < ROUNDS; r++) {
+  // The halves take turns going first, so a machine that speeds up or slows down during the run
+  // (other tenants, the disk settling) does not always favour the same half.
+  let e: Awaited<ReturnType<typeof endToEndHalf>>;
+  let p: Awaited<ReturnType<typeof pureHalf>>;
+  if (r % 2 === 0) {
+    e = await endToEndHalf();
+    p = await pureHalf();
+  } else {
+    p = await pureHalf();
+    e = await endToEndHalf();
+  }
   rounds.push({
-    api: N / e2e.seconds,
-    pure: N / pure.seconds,
-    ratio: e2e.seconds / pure.seconds,
-    cpuRatio: apiCpu / pureCpu,
-    apiCpu,
-    mainCpu,
-    clientCpu,
-    pureCpu,
-    e2eIdle,
-    pureIdle,
+    api: N / e.seconds,
+    pure: N / p.seconds,
+    ratio: e.seconds / p.seconds,
+    cpuRatio: e.apiCpu / p.pureCpu,
+    apiCpu: e.apiCpu,
+    mainCpu: e.mainCpu,
+    clientCpu: e.clientCpu,
+    pureCpu: p.pureCpu,
+    e2eIdle: e.machine.idle,
+    pureIdle: p.machine.idle,
+    e2eSteal: e.machine.steal,
+    pureSteal: p.machine.steal,
   });
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
   console.log(
-    `  round ${r + 1}: end to end ${f1(N / e2e.seconds)} images/s (${f1(apiCpu)} ms CPU per image, ${f1(mainCpu)} on the main thread; client ${f1(clientCpu)}), pure ${f1(N / pure.seconds)} images/s (${f1(pureCpu)} ms CPU per image); machine idle ${(e2eIdle * 100).toFixed(0)}% vs ${(pureIdle * 100).toFixed(0)}%`,
+    `  round ${r + 1}${r % 2 ? ' (pure first)' : ''}: end to end ${f1(N / e.seconds)} images/s (${f1(e.apiCpu)} ms CPU per image, ${f1(e.mainCpu)} on the main thread; client ${f1(e.clientCpu)}), pure ${f1(N / p.seconds)} images/s (${f1(p.pureCpu)} ms CPU per image); machine idle ${pct(e.machine.idle)} vs ${pct(p.machine.idle)}, stolen ${pct(e.machine.steal)} vs ${pct(p.machine.steal)}`,
   );
 }
 const med = (k: keyof (typeof rounds)[number]) =>
@@ -337,7 +369,8 @@ console.log(
   `Pure render, RenderPool(${THREADS}) with ${INFLIGHT} in flight: ${f1(med('pure'))} images/s (median of ${ROUNDS} rounds)`,
 );
 console.log(
-  `Machine CPU left idle (median of the rounds): ${(med('e2eIdle') * 100).toFixed(1)}% end to end, ${(med('pureIdle') * 100).toFixed(1)}% pure`,
+  `Machine CPU left idle (median of the rounds): ${(med('e2eIdle') * 100).toFixed(1)}% end to end, ${(med('pureIdle') * 100).toFixed(1)}% pure; ` +
+    `stolen by the hypervisor: ${(med('e2eSteal') * 100).toFixed(1)}% and ${(med('pureSteal') * 100).toFixed(1)}% (median), at most ${(Math.max(...rounds.map((x) => Math.max(x.e2eSteal, x.pureSteal))) * 100).toFixed(0)}% in a half`,
 );
 
 const createNow = async (): Promise<number> => {
