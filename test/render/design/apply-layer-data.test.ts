@@ -39,6 +39,25 @@ function stored(): Design {
 }
 const layer = (d: Design, name: string) => d.layers.find((l) => l.name === name)!;
 
+/**
+ * A design as saved before picture layers had their current defaults (no object_fit, no
+ * opacity): one bare 10×10 picture layer per name, the i-th at (5i, 5i), showing https://a.test/<name>.png.
+ */
+function savedBeforeDefaults(...names: string[]): Design {
+  return {
+    ...stored(),
+    layers: names.map((name, i) => ({
+      name,
+      type: 'picture',
+      x: 5 * i,
+      y: 5 * i,
+      width: 10,
+      height: 10,
+      image: `https://a.test/${name}.png`,
+    })),
+  };
+}
+
 describe('applyLayerData', () => {
   it('returns the design untouched without data, and leaves unnamed layers alone', () => {
     const d = stored();
@@ -176,20 +195,7 @@ describe('applyLayerData', () => {
   });
 
   it('fills defaults a stored layer lacks (designs saved before a default existed)', () => {
-    const old = {
-      ...stored(),
-      layers: [
-        {
-          name: 'p',
-          type: 'picture',
-          x: 0,
-          y: 0,
-          width: 10,
-          height: 10,
-          image: 'https://a.test/x.png',
-        },
-      ],
-    };
+    const old = savedBeforeDefaults('p');
     const { design, problems } = applyLayerData(old, undefined);
     assert.deepEqual(problems, []);
     assert.equal(layer(design, 'p').object_fit, 'cover');
@@ -220,29 +226,7 @@ describe('applyLayerData', () => {
   });
 
   it('normalises a frozen stored layer once and shares the frozen copy; patched layers stay fresh', () => {
-    const old = {
-      ...stored(),
-      layers: [
-        {
-          name: 'p',
-          type: 'picture',
-          x: 0,
-          y: 0,
-          width: 10,
-          height: 10,
-          image: 'https://a.test/x.png',
-        },
-        {
-          name: 'q',
-          type: 'picture',
-          x: 5,
-          y: 5,
-          width: 10,
-          height: 10,
-          image: 'https://a.test/y.png',
-        },
-      ],
-    };
+    const old = savedBeforeDefaults('p', 'q');
     const plain = applyLayerData(structuredClone(old), undefined).design;
     // The API's design cache hands out deep-frozen designs.
     const frozen: Design = { ...old, layers: old.layers.map((l) => Object.freeze({ ...l })) };
@@ -256,7 +240,7 @@ describe('applyLayerData', () => {
     assert.ok(Object.isFrozen(layer(first, 'p')));
     assert.notEqual(layer(second, 'q'), layer(first, 'q'));
     assert.equal(layer(second, 'q').image, 'https://a.test/z.png');
-    assert.equal(layer(first, 'q').image, 'https://a.test/y.png');
+    assert.equal(layer(first, 'q').image, 'https://a.test/q.png');
     // A layer that is not frozen may change between calls, so it is copied every time.
     const open = applyLayerData(plain, undefined).design;
     assert.notEqual(layer(applyLayerData(plain, undefined).design, 'p'), layer(open, 'p'));
