@@ -161,7 +161,9 @@ describe('RenderPool with the real engine', () => {
 
   it('keeps the main event loop responsive while threads render', async (t) => {
     const p = pool(2);
-    const big: Design = { ...cardDesign('A big card', { width: 3200, height: 2400 }) };
+    // Large enough that drawing it blocks a thread well past 50 ms on a fast machine too: at
+    // 3200×2400 one in-thread render blocked only 50 ms once the machine sped up (CI failed).
+    const big: Design = { ...cardDesign('A big card', { width: 4800, height: 3600 }) };
     const assets = { files: new Map([[PHOTO, await photo()]]), fonts: [] };
     const input = { design: big, assets, options: { format: 'png' as const } };
     await p.renderImage(input); // warm up the threads
