@@ -62,6 +62,22 @@ module.exports = {
       to: { path: '^src/(queue/(local|bullmq)|storage/(local|s3))/' },
     },
     {
+      name: 'fonts-parsed-in-isolation',
+      comment:
+        'fontkit can end the process on a hostile font: only the font checker child process (worker/font-check-process.ts, through core/font-parse.ts) may run it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(core/font-parse|worker/font-check-process)\\.ts$' },
+      to: { path: '(^src/core/font-parse\\.ts$|node_modules/fontkit/)' },
+    },
+    {
+      name: 'prom-client-in-its-adapter',
+      comment:
+        'Only the metrics adapter imports prom-client; everything else records through the Metrics port (core/metrics.ts).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/metrics/prometheus-metrics\\.ts$' },
+      to: { path: 'node_modules/prom-client/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -20,7 +20,7 @@
  * Before the rounds, BENCH_API_WARMUP images (default 2000) go through the server unmeasured, and
  * as many renders through the pure pool: a server runs for days, and the CPU its request path
  * spends per image (main thread and V8's compiler and GC threads) kept falling for the first
- * ~2000 images here (JIT), then stayed level (see the README). The CPU cost of creating a file in the server's data folder is probed and
+ * ~2000 images here (JIT), then stayed level (see docs/benchmarks.md). The CPU cost of creating a file in the server's data folder is probed and
  * printed before and after: on a journal-less ext4 disk (this machine's) each new file rescans the
  * inodes deleted in the last minutes, so after a mass deletion (the previous run's clean-up, a
  * test run) it costs up to 1 ms more per image, which the end-to-end half pays and the pure half

@@ -93,7 +93,7 @@ if (!onlyChecks) {
     run('system tools (scripts/install-system-deps.sh)', 'bash', [
       'scripts/install-system-deps.sh',
     ]) && ok;
-  const files = testFiles(targets.length ? targets : ['test']);
+  const files = testFiles(targets.length ? targets : ['test', 'clients/typescript/test']);
   if (files.length === 0) {
     console.error('No test files found.');
     ok = false;

@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 /** Thrown when an environment variable has a value the service cannot use. */
 export class ConfigError extends Error {
@@ -31,6 +32,16 @@ export interface Config {
     | { readonly kind: 'postgres'; readonly url: string };
   /** Base of every absolute URL the API returns, without trailing slash (IMPRINT_PUBLIC_URL). */
   readonly publicUrl: string;
+  /** IMPRINT_PUBLIC_URL was set (not the localhost default); a worker needs it. */
+  readonly publicUrlSet: boolean;
+  /** Where stored files live (IMPRINT_STORAGE and IMPRINT_S3_*). */
+  readonly storage: StorageConfig;
+  /** File URLs in API objects are `<this>/<key>` (a public bucket or CDN); IMPRINT_FILES_BASE_URL. */
+  readonly filesBaseUrl: string | null;
+  /** GET /files/<key> redirects to a presigned URL valid this many seconds (IMPRINT_S3_PRESIGN). */
+  readonly s3PresignSeconds: number | null;
+  /** Finished files are deleted after this many days; null keeps them (IMPRINT_FILE_RETENTION_DAYS). */
+  readonly fileRetentionDays: number | null;
   /** Redis URL; when set the BullMQ queue is used instead of the embedded one (REDIS_URL). */
   readonly redisUrl: string | null;
   /** Key prefix of the BullMQ queue, so installations can share one Redis (IMPRINT_REDIS_PREFIX). */
@@ -39,14 +50,31 @@ export interface Config {
   readonly bodyLimit: number;
   /** Largest accepted font upload in bytes (IMPRINT_FONT_MAX_BYTES). */
   readonly fontMaxBytes: number;
+  /** Largest file accepted by POST /api/rest/media, in bytes (IMPRINT_MEDIA_MAX_BYTES). */
+  readonly mediaMaxBytes: number;
+  /** Days uploaded media are kept before the sweep removes them (IMPRINT_MEDIA_RETENTION_DAYS). */
+  readonly mediaRetentionDays: number;
   /** Outbound fetches may reach private, loopback and link-local addresses (IMPRINT_ALLOW_PRIVATE_URLS=1). */
   readonly allowPrivateUrls: boolean;
   /** Simultaneous create_now renders before 429 (IMPRINT_CREATE_NOW_LIMIT). */
   readonly createNowLimit: number;
   /** Requests per minute per token; 0 turns the rate limit off (IMPRINT_RATE_LIMIT). */
   readonly rateLimitPerMinute: number;
+  /** Template previews per minute per token; 0 turns their limit off (IMPRINT_PREVIEW_RATE_LIMIT). */
+  readonly previewRateLimitPerMinute: number;
   /** Render worker threads (IMPRINT_RENDER_THREADS); default: the number of cores. */
   readonly renderThreads: number;
+  /**
+   * Pixels the renders of one process may hold in memory at once (IMPRINT_RENDER_MAX_PIXELS_IN_FLIGHT);
+   * a render waits for budget rather than exceed it, one larger than all of it runs alone.
+   */
+  readonly renderMaxPixelsInFlight: number;
+  /** V8 heap limit of one render thread in MB (IMPRINT_RENDER_THREAD_HEAP_MB); native pixels are outside it. */
+  readonly renderThreadHeapMb: number;
+  /** Time limit of one render or merge in a render thread, in ms (IMPRINT_RENDER_TIMEOUT_MS). */
+  readonly renderTimeoutMs: number;
+  /** Most pages a merged PDF may have (IMPRINT_MERGE_MAX_PAGES). */
+  readonly mergeMaxPages: number;
   /** Time limit of one outbound download in ms (IMPRINT_FETCH_TIMEOUT_MS). */
   readonly fetchTimeoutMs: number;
   /** Size limit of one outbound download in bytes (IMPRINT_FETCH_MAX_BYTES). */
@@ -60,9 +88,46 @@ export interface Config {
   readonly queueConcurrency: number;
   /** `imprint serve` also processes jobs (IMPRINT_RUN_JOBS, default 1); 0 = API only. */
   readonly runJobs: boolean;
+  /**
+   * Key shared by every process that encrypts transfer credentials while their job waits in the
+   * database or queue (IMPRINT_SECRET_KEY, at least 32 characters); null = credentials stay in
+   * the memory of the process that accepted them.
+   */
+  readonly secretKey: string | null;
+  /**
+   * Origins whose browser pages may call the API (IMPRINT_CORS_ORIGINS, comma-separated, e.g.
+   * `https://app.example.com`); empty = CORS off, so browsers allow same-origin calls only.
+   */
+  readonly corsOrigins: readonly string[];
   /** Log level of the HTTP server (LOG_LEVEL). */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (IMPRINT_TRUST_PROXY), in Fastify's
+   * `trustProxy` terms: false (default), true (every hop), a hop count, or addresses/CIDRs.
+   */
+  readonly trustProxy: boolean | number | string[];
+  /** How long SIGTERM/SIGINT wait for requests and jobs before exiting anyway (IMPRINT_SHUTDOWN_TIMEOUT_MS). */
+  readonly shutdownTimeoutMs: number;
+  /** Port of `imprint worker`'s /health, /ready and /metrics; null: none (IMPRINT_WORKER_PORT). */
+  readonly workerPort: number | null;
+  /** GET /metrics is served (IMPRINT_METRICS, default 1). */
+  readonly metricsEnabled: boolean;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>` (IMPRINT_METRICS_TOKEN). */
+  readonly metricsToken: string | null;
 }
+
+/** The storage adapter and its settings. */
+export type StorageConfig =
+  | { readonly kind: 'local' }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      readonly region: string | null;
+      readonly endpoint: string | null;
+      /** Empty, or ending in "/". */
+      readonly prefix: string;
+      readonly forcePathStyle: boolean;
+    };
 
 type Env = Record<string, string | undefined>;
 
@@ -133,6 +198,134 @@ function redisPrefixVar(env: Env): string {
   return raw;
 }
 
+/**
+ * Default pixel budget: 100 megapixels, the largest single raster output, so that one runs
+ * without waiting for an empty budget; at the measured 8.7 MB (PNG) to 12.7 MB (WebP) per
+ * megapixel that is 0.9–1.3 GB of renders, which fits a 2 GB process with up to 4 render threads
+ * (docs/limits.md, "Memory"; `npm run bench:memory`).
+ */
+export const DEFAULT_MAX_PIXELS_IN_FLIGHT = 100_000_000;
+
+function storageVar(env: Env): StorageConfig {
+  const kind = env.IMPRINT_STORAGE?.trim().toLowerCase() || 'local';
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') {
+    throw new ConfigError('IMPRINT_STORAGE', `expected local or s3, got "${env.IMPRINT_STORAGE}"`);
+  }
+  const bucket = env.IMPRINT_S3_BUCKET?.trim() ?? '';
+  // The S3 bucket naming rules, loosened a little for S3-compatible servers.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/.test(bucket)) {
+    throw new ConfigError(
+      'IMPRINT_S3_BUCKET',
+      bucket
+        ? `expected a bucket name (letters, digits, ".", "_", "-"), got "${bucket}"`
+        : 'IMPRINT_STORAGE=s3 needs the bucket name',
+    );
+  }
+  const region = env.IMPRINT_S3_REGION?.trim() || null;
+  if (region !== null && !/^[A-Za-z0-9-]{1,64}$/.test(region)) {
+    throw new ConfigError('IMPRINT_S3_REGION', `expected a region like eu-west-1, got "${region}"`);
+  }
+  const endpoint = urlVar(env, 'IMPRINT_S3_ENDPOINT', ['http:', 'https:']);
+  const rawPrefix = env.IMPRINT_S3_PREFIX?.trim() ?? '';
+  const trimmed = rawPrefix.replace(/^\/+|\/+$/g, '');
+  const badSegment = trimmed.split('/').some((seg) => seg === '.' || seg === '..');
+  if (
+    trimmed &&
+    (badSegment || trimmed.length > 256 || !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(trimmed))
+  ) {
+    throw new ConfigError(
+      'IMPRINT_S3_PREFIX',
+      `expected up to 256 characters of "/"-separated letters, digits, ".", "_" and "-" (no "." or ".." parts), got "${rawPrefix}"`,
+    );
+  }
+  return {
+    kind: 's3',
+    bucket,
+    region,
+    endpoint,
+    prefix: trimmed ? `${trimmed}/` : '',
+    // Self-hosted servers rarely have a DNS name per bucket; AWS prefers virtual hosts.
+    forcePathStyle: boolVar(env, 'IMPRINT_S3_FORCE_PATH_STYLE', endpoint !== null),
+  };
+}
+
+/** Shortest IMPRINT_SECRET_KEY: 32 characters (e.g. `openssl rand -base64 32` gives 44). */
+export const SECRET_KEY_MIN_LENGTH = 32;
+
+function secretKeyVar(env: Env): string | null {
+  const raw = env.IMPRINT_SECRET_KEY;
+  if (raw === undefined || raw.trim() === '') return null;
+  const key = raw.trim();
+  // The value itself never goes into the message: it is a secret.
+  if (key.length < SECRET_KEY_MIN_LENGTH) {
+    throw new ConfigError(
+      'IMPRINT_SECRET_KEY',
+      `expected at least ${SECRET_KEY_MIN_LENGTH} characters (e.g. the output of "openssl rand -base64 32"), got ${key.length}`,
+    );
+  }
+  return key;
+}
+
+/** Names proxy-addr (Fastify's trustProxy) accepts for address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxyVar(env: Env): Config['trustProxy'] {
+  const raw = env.IMPRINT_TRUST_PROXY?.trim() ?? '';
+  const lower = raw.toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on', 'all'].includes(lower)) return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 100)
+      throw new ConfigError('IMPRINT_TRUST_PROXY', `expected at most 100 hops, got ${hops}`);
+    return hops;
+  }
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const e of entries) {
+    const ok = PROXY_RANGE_NAMES.includes(e) || ipaddr.isValid(e) || ipaddr.isValidCIDR(e);
+    if (!ok) {
+      throw new ConfigError(
+        'IMPRINT_TRUST_PROXY',
+        `expected 0/1, true/false, a hop count, or comma-separated IP addresses, CIDR ranges, loopback, linklocal or uniquelocal; "${e}" is none of these`,
+      );
+    }
+  }
+  return entries;
+}
+
+function workerPortVar(env: Env): number | null {
+  const raw = env.IMPRINT_WORKER_PORT;
+  if (raw === undefined || raw.trim() === '') return null;
+  return intVar(env, 'IMPRINT_WORKER_PORT', 0, 1, 65535);
+}
+
+/** IMPRINT_CORS_ORIGINS: a comma-separated list of http(s) origins (scheme, host, optional port). */
+function corsOriginsVar(env: Env): string[] {
+  const raw = env.IMPRINT_CORS_ORIGINS ?? '';
+  const origins: string[] = [];
+  for (const item of raw.split(',')) {
+    const given = item.trim();
+    if (given === '') continue;
+    let origin: string | undefined;
+    try {
+      const url = new URL(given);
+      if (['http:', 'https:'].includes(url.protocol)) origin = url.origin;
+    } catch {
+      origin = undefined;
+    }
+    // An origin has no path, query or credentials: "https://app.example.com", not ".../app".
+    if (origin === undefined || origin.toLowerCase() !== given.replace(/\/$/, '').toLowerCase()) {
+      throw new ConfigError(
+        'IMPRINT_CORS_ORIGINS',
+        `expected comma-separated origins like "https://app.example.com", got "${given}"`,
+      );
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads and validates the settings from an environment (process.env by default). */
@@ -142,9 +335,22 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intVar(env, 'PORT', 3000, 1, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';
   const dataDir = path.resolve(env.IMPRINT_DATA_DIR?.trim() || './data');
-  const publicUrl = (
-    urlVar(env, 'IMPRINT_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
-  ).replace(/\/+$/, '');
+  const givenPublicUrl = urlVar(env, 'IMPRINT_PUBLIC_URL', ['http:', 'https:']);
+  const publicUrl = (givenPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const storage = storageVar(env);
+  const filesBaseUrl =
+    urlVar(env, 'IMPRINT_FILES_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;
+  // Seven days is the longest a SigV4 presigned URL can live.
+  const presign = intVar(env, 'IMPRINT_S3_PRESIGN', 0, 0, 604_800) || null;
+  if (presign !== null && storage.kind !== 's3') {
+    throw new ConfigError('IMPRINT_S3_PRESIGN', 'presigned URLs need IMPRINT_STORAGE=s3');
+  }
+  if (presign !== null && filesBaseUrl !== null) {
+    throw new ConfigError(
+      'IMPRINT_S3_PRESIGN',
+      'set either IMPRINT_S3_PRESIGN or IMPRINT_FILES_BASE_URL, not both',
+    );
+  }
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(
@@ -165,14 +371,38 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database: Object.freeze(databaseVar(env, dataDir)),
     publicUrl,
+    publicUrlSet: givenPublicUrl !== null,
+    storage: Object.freeze(storage),
+    filesBaseUrl,
+    s3PresignSeconds: presign,
+    fileRetentionDays: intVar(env, 'IMPRINT_FILE_RETENTION_DAYS', 0, 0, 36_500) || null,
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: redisPrefixVar(env),
     bodyLimit: intVar(env, 'IMPRINT_BODY_LIMIT', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     fontMaxBytes: intVar(env, 'IMPRINT_FONT_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    mediaMaxBytes: intVar(
+      env,
+      'IMPRINT_MEDIA_MAX_BYTES',
+      25 * 1024 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
+    mediaRetentionDays: intVar(env, 'IMPRINT_MEDIA_RETENTION_DAYS', 30, 1, 3650),
     allowPrivateUrls: boolVar(env, 'IMPRINT_ALLOW_PRIVATE_URLS', false),
     createNowLimit: intVar(env, 'IMPRINT_CREATE_NOW_LIMIT', 10, 1, 10000),
     rateLimitPerMinute: intVar(env, 'IMPRINT_RATE_LIMIT', 0, 0, 1_000_000),
+    previewRateLimitPerMinute: intVar(env, 'IMPRINT_PREVIEW_RATE_LIMIT', 600, 0, 1_000_000),
     renderThreads,
+    renderMaxPixelsInFlight: intVar(
+      env,
+      'IMPRINT_RENDER_MAX_PIXELS_IN_FLIGHT',
+      DEFAULT_MAX_PIXELS_IN_FLIGHT,
+      1_000_000,
+      100_000_000_000,
+    ),
+    renderThreadHeapMb: intVar(env, 'IMPRINT_RENDER_THREAD_HEAP_MB', 512, 64, 65_536),
+    renderTimeoutMs: intVar(env, 'IMPRINT_RENDER_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    mergeMaxPages: intVar(env, 'IMPRINT_MERGE_MAX_PAGES', 2000, 2, 1_000_000),
     fetchTimeoutMs: intVar(env, 'IMPRINT_FETCH_TIMEOUT_MS', 15_000, 100, 600_000),
     fetchMaxBytes: intVar(
       env,
@@ -184,7 +414,14 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseMs: intVar(env, 'IMPRINT_WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
     queueConcurrency: intVar(env, 'IMPRINT_QUEUE_CONCURRENCY', renderThreads * 2, 1, 10_000),
     runJobs: boolVar(env, 'IMPRINT_RUN_JOBS', true),
+    secretKey: secretKeyVar(env),
+    corsOrigins: Object.freeze(corsOriginsVar(env)),
     logLevel,
+    trustProxy: trustProxyVar(env),
+    shutdownTimeoutMs: intVar(env, 'IMPRINT_SHUTDOWN_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    workerPort: workerPortVar(env),
+    metricsEnabled: boolVar(env, 'IMPRINT_METRICS', true),
+    metricsToken: env.IMPRINT_METRICS_TOKEN?.trim() || null,
   });
 }
 

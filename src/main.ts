@@ -2,13 +2,18 @@
  * Composition root: the only place that picks adapters (database, storage, queue) from the
  * config and wires them into the ports the API and the workers use.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
 import { databaseStartError, type Config } from './config.ts';
 import type { Services } from './core/services.ts';
-import { buildApp } from './api/app.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
 import { LocalBlobStorage } from './storage/local/local-blob-storage.ts';
+import { S3BlobStorage } from './storage/s3/s3-blob-storage.ts';
+import { FileSweeps } from './core/generation/file-sweeps.ts';
 import {
+  isPostgres,
   openDatabase,
   pingDatabase,
   type Database,
@@ -20,15 +25,28 @@ import { SqlTemplateRepository } from './store/template-repository.ts';
 import { SqlCollectionRepository } from './store/collection-repository.ts';
 import { SqlFontRepository } from './store/font-repository.ts';
 import { SqlGenerationRepository } from './store/generation-repository.ts';
-import { GenerationService } from './core/generation/generation-service.ts';
+import type { GenerationService } from './core/generation/generation-service.ts';
+import { UrlImageService } from './core/url-api/url-image-service.ts';
+import { SqlUrlApiRepository } from './store/url-api-repository.ts';
 import type { JobQueue } from './queue/job-queue.ts';
 import { LocalJobQueue } from './queue/local/local-job-queue.ts';
-import { BullMqJobQueue } from './queue/bullmq/bullmq-job-queue.ts';
-import { RenderPool } from './worker/render-pool.ts';
-import { AssetFetcher } from './net/asset-fetcher.ts';
-import { transferToS3 } from './storage/transfer/s3-transfer.ts';
+import type { RenderPool } from './worker/render-pool.ts';
+import { PreviewService } from './core/generation/preview-service.ts';
+import { FontChecker } from './worker/font-checker.ts';
+import { listenForJobs } from './store/job-notifications.ts';
+import { SqlRateCounter } from './store/rate-counter-repository.ts';
+import { RedisRateCounter } from './store/redis-rate-counter.ts';
 import { SqlWebhookRepository } from './store/webhook-repository.ts';
+import { SqlMediaRepository } from './store/media-repository.ts';
+import { MediaService } from './core/media.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import type { Metrics } from './core/metrics.ts';
+import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
+import { countedStorage, timedRenderer } from './metrics/instrument-ports.ts';
+import { observedJobHandler } from './worker/observed-job-handler.ts';
+
+// The heavy modules (the rendering engine, BullMQ, the AWS SDK, undici, Fastify) are imported
+// when a process first needs them, so CLI commands that only touch the database start fast.
 
 /** A wired process: database, services and (when asked for) the HTTP app. */
 export interface Runtime {
@@ -39,22 +57,76 @@ export interface Runtime {
   queue: JobQueue;
   /** Worker threads that render (started on first use). */
   renderPool: RenderPool;
-  /** Closes the app (if built) and the database. */
+  /** The orphan and retention sweeps of stored files (started with job processing). */
+  fileSweeps: FileSweeps;
+  /** The child process that reads font files (started on first use). */
+  fontChecker: FontChecker;
+  /** The process's JSON logger (pino); silent unless createRuntime was given one. */
+  log: Logger;
+  /** The process's metrics registry, served at GET /metrics. */
+  metrics: Metrics;
+  /** What close() does, step by step, for a shutdown that logs what it waits for. */
+  closeSteps(): ShutdownStep[];
+  /** Stops job processing, waits for running work, and closes the database. */
   close(): Promise<void>;
 }
 
-/** The queue and render pool of a process. */
+/** One thing a shutdown waits for: a name for the log and the work. */
+export interface ShutdownStep {
+  name: string;
+  run(): Promise<unknown>;
+}
+
+/** The logger and metrics every adapter of a process reports to. */
+interface Observability {
+  log: Logger;
+  metrics: Metrics;
+}
+
+/** The queue, render pool and font checker of a process. */
 export interface JobPlumbing {
   queue: JobQueue;
   renderPool: RenderPool;
+  fontChecker: FontChecker;
 }
 
-/** Picks the queue adapter from the config and makes the render pool (threads start lazily). */
-export function createJobPlumbing(db: Database, config: Config): JobPlumbing {
-  const queue = config.redisUrl
-    ? new BullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix })
-    : new LocalJobQueue(db);
-  return { queue, renderPool: new RenderPool(config.renderThreads) };
+/**
+ * Picks the queue adapter from the config and makes the render pool and the font checker (their
+ * threads and child process start lazily).
+ */
+export async function createJobPlumbing(
+  db: Database,
+  config: Config,
+  log: Logger,
+  target: DatabaseTarget = databaseTarget(config),
+): Promise<JobPlumbing> {
+  const { RenderPool } = await import('./worker/render-pool.ts');
+  const onError = (err: unknown, job?: { id: string; kind: string }) =>
+    log.error({ err, job_id: job?.id, kind: job?.kind }, job ? 'job error' : 'queue error');
+  // On PostgreSQL, consumers are woken by other processes' enqueues (LISTEN/NOTIFY).
+  const listen =
+    target.kind === 'postgres'
+      ? (wake: () => void) =>
+          listenForJobs(target, wake, (err) =>
+            log.error({ err }, 'job queue: listening for new jobs failed'),
+          )
+      : undefined;
+  let queue: JobQueue;
+  if (config.redisUrl) {
+    const { BullMqJobQueue } = await import('./queue/bullmq/bullmq-job-queue.ts');
+    queue = new BullMqJobQueue({ url: config.redisUrl, prefix: config.redisPrefix, onError });
+  } else queue = new LocalJobQueue(db, { onError, listen });
+  const renderPool = new RenderPool(config.renderThreads, {
+    taskTimeoutMs: config.renderTimeoutMs,
+    heapMb: config.renderThreadHeapMb,
+  });
+  return { queue, renderPool, fontChecker: new FontChecker() };
+}
+
+/** Picks the storage adapter from the config: local disk or an S3-protocol bucket. */
+export function createBlobStorage(config: Config): BlobStorage {
+  if (config.storage.kind === 's3') return new S3BlobStorage(config.storage);
+  return new LocalBlobStorage(path.join(config.dataDir, 'files'));
 }
 
 /** The database target of a config. */
@@ -65,50 +137,115 @@ export function databaseTarget(config: Config): DatabaseTarget {
 }
 
 /** Builds the services on an open, migrated database. */
-export function createServices(
+export async function createServices(
   db: Database,
   config: Config,
-  jobs: JobPlumbing = createJobPlumbing(db, config),
-): Services {
-  const services: Omit<Services, 'generation'> = {
+  jobs: JobPlumbing,
+  obs: Observability,
+): Promise<Services> {
+  const webhookLog = obs.log.child({ component: 'webhooks' });
+  const storage = countedStorage(createBlobStorage(config), obs.metrics);
+  const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
     projects: new SqlProjectRepository(db),
     templates: new SqlTemplateRepository(db),
     collections: new SqlCollectionRepository(db),
     fonts: new SqlFontRepository(db),
-    storage: new LocalBlobStorage(path.join(config.dataDir, 'files')),
+    fontInspector: jobs.fontChecker,
+    storage,
+    media: new MediaService({
+      repo: new SqlMediaRepository(db),
+      storage,
+      publicUrl: config.publicUrl,
+      maxBytes: config.mediaMaxBytes,
+      retentionDays: config.mediaRetentionDays,
+    }),
     webhooks: new WebhookDispatcher(new SqlWebhookRepository(db), {
       allowPrivate: config.allowPrivateUrls,
       retryBaseMs: config.webhookRetryBaseMs,
+      onError: (err) => webhookLog.error({ err }, 'webhook dispatcher error'),
+      onAttempt: (attempt) => {
+        obs.metrics.webhookAttempt(attempt.outcome);
+        // A receiver that fails is worth a warning; the secret and the body are never logged.
+        const level = attempt.outcome === 'succeeded' ? 'info' : 'warn';
+        webhookLog[level](attempt, 'webhook attempt');
+      },
     }),
-    ping: () => pingDatabase(db),
+    readinessChecks: {
+      database: () => pingDatabase(db),
+      ...(config.redisUrl ? { redis: () => jobs.queue.ping() } : {}),
+    },
+    rateCounter: config.redisUrl
+      ? new RedisRateCounter(config.redisUrl, config.redisPrefix)
+      : new SqlRateCounter(db),
   };
-  return { ...services, generation: createGenerationService(services, db, config, jobs) };
+  const generation = await createGenerationService(services, db, config, jobs, obs);
+  const urlImages = new UrlImageService({
+    store: new SqlUrlApiRepository(db),
+    projects: services.projects,
+    templates: services.templates,
+    generation,
+    images: new SqlGenerationRepository(db),
+    storage: services.storage,
+  });
+  const previews = new PreviewService({
+    render: generation.renderContext,
+    templates: services.templates,
+    storage: services.storage,
+    publicUrl: config.publicUrl,
+    filesBaseUrl: config.filesBaseUrl,
+  });
+  return { ...services, generation, urlImages, previews };
+}
+
+/**
+ * Without IMPRINT_SECRET_KEY a transfer can only be run by the process that accepted it. That
+ * is refused where this process does not run jobs, or where the set-up is meant for several
+ * processes (PostgreSQL or Redis): a restart or deploy of this process would fail the transfer.
+ */
+export function inMemoryTransfersPossible(config: Config, db: Database): boolean {
+  return config.runJobs && !isPostgres(db) && !config.redisUrl;
 }
 
 /** The image/PDF use cases wired to the store, the render pool, fetcher, storage and queue. */
-function createGenerationService(
-  services: Omit<Services, 'generation'>,
+async function createGenerationService(
+  services: Omit<Services, 'generation' | 'urlImages' | 'previews'>,
   db: Database,
   config: Config,
   jobs: JobPlumbing,
-): GenerationService {
+  obs: Observability,
+): Promise<GenerationService> {
+  const [{ GenerationService }, { AssetFetcher }, { transferToS3 }] = await Promise.all([
+    import('./core/generation/generation-service.ts'),
+    import('./net/asset-fetcher.ts'),
+    import('./storage/transfer/s3-transfer.ts'),
+  ]);
   const allowPrivate = config.allowPrivateUrls;
   return new GenerationService({
     repo: new SqlGenerationRepository(db),
     templates: services.templates,
     fonts: services.fonts,
+    fontInspector: services.fontInspector,
     assets: new AssetFetcher({
       allowPrivate,
       timeoutMs: config.fetchTimeoutMs,
       maxBytes: config.fetchMaxBytes,
+      // Imprint's own file and media URLs are read from storage, never fetched over HTTP.
+      ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
     }),
-    renderer: jobs.renderPool,
+    renderer: timedRenderer(jobs.renderPool, obs.metrics),
     storage: services.storage,
     transfer: (t, bytes, contentType) => transferToS3(t, bytes, contentType, { allowPrivate }),
     webhooks: services.webhooks,
     queue: jobs.queue,
     publicUrl: config.publicUrl,
+    filesBaseUrl: config.filesBaseUrl,
+    secretKey: config.secretKey,
+    inMemoryTransfers: inMemoryTransfersPossible(config, db),
     createNowLimit: config.createNowLimit,
+    maxPixelsInFlight: config.renderMaxPixelsInFlight,
+    mergeMaxPages: config.mergeMaxPages,
+    log: obs.log.child({ component: 'generation' }),
+    metrics: obs.metrics,
   });
 }
 
@@ -122,52 +259,103 @@ export function startJobProcessing(
   concurrency = runtime.config.queueConcurrency,
 ): () => Promise<void> {
   const { generation } = runtime.services;
-  runtime.queue.consume((job) => generation.handleJob(job), { concurrency });
+  const handler = observedJobHandler(
+    (job) => generation.handleJob(job),
+    runtime.log.child({ component: 'jobs' }),
+    runtime.metrics,
+  );
+  runtime.queue.consume(handler, { concurrency });
   generation.startRecovery();
   // Deliveries are durable in the database; every processing process helps send them.
   runtime.services.webhooks.start();
+  // Expired media are removed where jobs run, so an API-only process stays light.
+  runtime.services.media.start();
+  runtime.fileSweeps.start();
   return async () => {
+    runtime.services.media.stop();
     await runtime.queue.close();
   };
+}
+
+/** How a process reports: its logger and whether Node's process metrics are collected. */
+export interface RuntimeOptions {
+  /** The JSON logger of the process; default: silent (CLI commands and tests). */
+  log?: Logger;
+  /** Add Node's process metrics (CPU, memory, event loop) to /metrics; default false. */
+  processMetrics?: boolean;
+  /** Called with the absolute path when this start created a new SQLite file. */
+  onNewDatabase?: (file: string) => void;
 }
 
 /** Opens and migrates the database and builds the services. */
 export async function createRuntime(
   config: Config,
   target: DatabaseTarget = databaseTarget(config),
+  opts: RuntimeOptions = {},
 ): Promise<Runtime> {
+  const log = opts.log ?? pino({ level: 'silent' });
   let db: ReturnType<typeof openDatabase> | undefined;
+  // Known before opening, since opening creates the file.
+  const newFile =
+    target.kind === 'sqlite' && target.file !== ':memory:' && !fs.existsSync(target.file)
+      ? path.resolve(target.file)
+      : undefined;
   try {
     db = openDatabase(target);
     await migrateToLatest(db);
+    if (newFile) opts.onNewDatabase?.(newFile);
   } catch (err) {
     await db?.destroy().catch(() => undefined);
     // An unreachable or unusable database is a setting to fix: name the variable.
     throw databaseStartError(config, err) ?? err;
   }
-  const jobs = createJobPlumbing(db, config);
-  const services = createServices(db, config, jobs);
+  const jobs = await createJobPlumbing(db, config, log, target);
+  const metrics = new PrometheusMetrics({
+    queueStats: () => jobs.queue.stats(),
+    defaultMetrics: opts.processMetrics ?? false,
+  });
+  const services = await createServices(db, config, jobs, { log, metrics });
+  const fileSweeps = new FileSweeps({
+    repo: new SqlGenerationRepository(db),
+    storage: services.storage,
+    retentionDays: config.fileRetentionDays,
+    log: (message) => log.info(`file sweep: ${message}`),
+  });
+  const closeSteps = (): ShutdownStep[] => [
+    { name: 'file sweeps', run: () => fileSweeps.stop() },
+    // The queue first: it waits for running render jobs, which still need their claims renewed.
+    { name: 'running jobs', run: () => jobs.queue.close() },
+    { name: 'background renders', run: () => services.generation.close() },
+    { name: 'previews and thumbnails', run: () => services.previews.idle() },
+    { name: 'webhook attempts in flight', run: () => services.webhooks.stop() },
+    { name: 'media sweep', run: async () => services.media.stop() },
+    { name: 'render threads', run: () => jobs.renderPool.close() },
+    { name: 'font checker', run: () => jobs.fontChecker.close() },
+    { name: 'rate counter', run: () => services.rateCounter.close() },
+    { name: 'database connections', run: () => db.destroy() },
+  ];
   return {
     config,
     db,
     services,
     ...jobs,
+    fileSweeps,
+    log,
+    metrics,
+    closeSteps,
     close: async () => {
-      // The queue first: it waits for running render jobs, which still need their claims renewed.
-      await jobs.queue.close();
-      await services.generation.close();
-      await services.webhooks.stop();
-      await jobs.renderPool.close();
-      await db.destroy();
+      for (const step of closeSteps()) await step.run();
     },
   };
 }
 
 /** Builds the HTTP app of a runtime. */
 export async function createHttpApp(runtime: Runtime, logger = true): Promise<FastifyInstance> {
+  const { buildApp } = await import('./api/app.ts');
   return buildApp({
     services: runtime.services,
     config: runtime.config,
-    logger: logger ? { level: runtime.config.logLevel } : false,
+    metrics: runtime.metrics,
+    ...(logger ? { loggerInstance: runtime.log } : { logger: false }),
   });
 }

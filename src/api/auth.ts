@@ -1,11 +1,19 @@
 /**
  * Bearer-token authentication for /api/rest: resolves the token to its project (the caller) and
- * answers 401 `{"message":"Unauthenticated."}` when the token is missing, unknown or revoked.
+ * answers 401 `{"message":"Unauthenticated."}` with `WWW-Authenticate: Bearer` when the token is
+ * missing, unknown or revoked.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import { hashToken, type Caller } from '../core/projects.ts';
 import type { Services } from '../core/services.ts';
+
+/** The 401 of the API: `{"message":"Unauthenticated."}` and the scheme it expects (RFC 6750). */
+function unauthenticated(): AppError {
+  return new AppError('unauthenticated', 'Unauthenticated.', undefined, undefined, {
+    'www-authenticate': 'Bearer',
+  });
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +24,7 @@ declare module 'fastify' {
 
 /** The authenticated caller of a request inside /api/rest (throws 401 outside of it). */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError('unauthenticated', 'Unauthenticated.');
+  if (!request.caller) throw unauthenticated();
   return request.caller;
 }
 
@@ -25,9 +33,9 @@ export function installAuth(scope: FastifyInstance, services: Services): void {
   scope.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match) throw new AppError('unauthenticated', 'Unauthenticated.');
+    if (!match) throw unauthenticated();
     const caller = await services.projects.findCallerByTokenHash(hashToken(match[1]));
-    if (!caller) throw new AppError('unauthenticated', 'Unauthenticated.');
+    if (!caller) throw unauthenticated();
     request.caller = caller;
   });
 }

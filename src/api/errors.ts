@@ -1,9 +1,13 @@
 /**
  * Turns every failure into the error body of DESIGN.md: 422 `{message, errors}` for validation,
- * 400 for malformed JSON, 413 for a body over the limit, and a 500 that never shows internals.
+ * 400 for malformed JSON, 413 for a body over the limit, 503 with Retry-After when the database
+ * or the job queue is unreachable, and a 500 that never shows internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
+import { unavailableDependency, unavailableError } from './unavailable.ts';
+import { drainBody } from './http-edges.ts';
+import { describeValue } from '../render/design/props.ts';
 
 /** One Ajv error as Fastify attaches it to a failed request. */
 export interface AjvIssue {
@@ -11,6 +15,8 @@ export interface AjvIssue {
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
+  /** The value the issue is about (Ajv's `verbose` option). */
+  data?: unknown;
 }
 
 /** '/layers/title/0' → 'layers.title.0'; prefixed with the parameter name for query and path. */
@@ -34,6 +40,13 @@ function fieldPath(issue: AjvIssue, context: string | undefined): string {
 
 /** "1 item", "500 items". */
 const items = (n: unknown) => `${String(n)} ${Number(n) === 1 ? 'item' : 'items'}`;
+
+/** "; received "wide"" for an issue that carries its value (scalars only: objects say little). */
+function received(issue: AjvIssue): string {
+  const v = issue.data;
+  if (v === undefined || (typeof v === 'object' && v !== null)) return '';
+  return `; received ${describeValue(v)}`;
+}
 
 /** A readable sentence for one schema violation. */
 function describe(issue: AjvIssue, field: string): string {
@@ -60,13 +73,13 @@ function describe(issue: AjvIssue, field: string): string {
       return `The ${field} field must be of type ${String(p.type)
         .split(',')
         .join(', ')
-        .replace(/, ([^,]*)$/, ' or $1')}.`;
+        .replace(/, ([^,]*)$/, ' or $1')}${received(issue)}.`;
     case 'enum':
       // A schema may accept both 72 and "72"; name each value once. null (an optional field
       // left empty) is not a value worth suggesting.
       return `The ${field} field must be one of: ${[
         ...new Set((p.allowedValues as unknown[]).filter((v) => v !== null).map(String)),
-      ].join(', ')}.`;
+      ].join(', ')}${received(issue)}.`;
     case 'const':
       return `The ${field} field must be ${JSON.stringify(p.allowedValue)}.`;
     case 'pattern':
@@ -123,7 +136,7 @@ export function frameworkErrorHandler(
 /** Installs the error and not-found handlers on an app. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler(
-    (
+    async (
       err: FastifyError & { validation?: AjvIssue[]; validationContext?: string },
       request,
       reply,
@@ -141,7 +154,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
           'payload_too_large',
           err.code === 'FST_REQ_FILE_TOO_LARGE'
             ? 'The uploaded file is too large.'
-            : 'The request body is too large.',
+            : `The request body is too large (at most ${request.routeOptions.bodyLimit} bytes).`,
         );
       } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
         // Name what the route accepts: its schema's `consumes` (the font upload declares
@@ -161,6 +174,17 @@ export function installErrorHandlers(app: FastifyInstance): void {
         appError = new AppError('bad_request', `Malformed request body: ${err.message}`);
       } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         appError = new AppError(err.statusCode === 404 ? 'not_found' : 'bad_request', err.message);
+      }
+      const down = appError ? null : unavailableDependency(err);
+      if (down) {
+        request.log.warn({ err }, `${down} unavailable`);
+        appError = unavailableError(down);
+      }
+      if (appError?.status === 413) {
+        // The client is likely still sending: read the rest (up to a bound) so it can read the
+        // 413, then close the connection, whose framing the parser gave up on.
+        await drainBody(request.raw);
+        void reply.header('connection', 'close');
       }
       if (appError) {
         if (appError.headers) void reply.headers(appError.headers);

@@ -59,7 +59,8 @@ export function registerFontCommands(program: Command): void {
         try {
           const input = { file: { filename: path.basename(file), data }, title: opts.title };
           const owner = { projectId: null, accountId };
-          created = await services.fonts.insert(validateFontUpload(input, owner, false));
+          const font = await validateFontUpload(services.fontInspector, input, owner, false);
+          created = await services.fonts.insert(font);
         } catch (err) {
           if (err instanceof AppError) throw new Error(describeError(err), { cause: err });
           throw err;

@@ -2,6 +2,7 @@
  * The `imprint` command line: serve, worker, project, token and the commands other modules add.
  * Every command reads the same validated config as the server.
  */
+import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { registerServeCommand } from './serve-command.ts';
@@ -11,11 +12,21 @@ import { registerRenderCommand } from './render-command.ts';
 import { registerCreditCommands } from './credit-commands.ts';
 import { registerWebhookCommands } from './webhook-commands.ts';
 import { registerFontCommands } from './font-commands.ts';
+import { registerUrlCommands } from './url-commands.ts';
+import { registerTemplateCommands } from './template-commands.ts';
+import { registerBatchCommand } from './batch-command.ts';
+
+/** The version in package.json (the same file from src/cli/ and from the compiled dist/cli/). */
+export function packageVersion(): string {
+  const pkg = fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(pkg) as { version: string }).version;
+}
 
 /** Builds the program; exported so tests can run commands in-process. */
 export function buildProgram(): Command {
   const program = new Command('imprint')
     .description('Imprint: render images and PDFs from templates.')
+    .version(packageVersion(), '-V, --version', 'print the version of Imprint')
     .showHelpAfterError()
     .exitOverride();
   registerServeCommand(program);
@@ -25,6 +36,9 @@ export function buildProgram(): Command {
   registerCreditCommands(program);
   registerWebhookCommands(program);
   registerFontCommands(program);
+  registerUrlCommands(program);
+  registerTemplateCommands(program);
+  registerBatchCommand(program);
   return program;
 }
 

@@ -3,10 +3,12 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createProjectWithTokens, issueToken } from '../core/projects.ts';
 import { createRuntime, type Runtime } from '../main.ts';
+import { announceNewDatabase } from './new-database-notice.ts';
 
 /** Opens the runtime of the current config, runs fn, and closes it. */
 export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await createRuntime(loadConfig());
+  const config = loadConfig();
+  const runtime = await createRuntime(config, undefined, { onNewDatabase: announceNewDatabase });
   try {
     return await fn(runtime);
   } finally {

@@ -8,18 +8,16 @@ import type { Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  prepareRender,
-  renderImage,
-  renderPdf,
-  RenderInputError,
-  validateDesign,
-  type FontSource,
-  type LayerData,
-  type PdfOptions,
-  type RasterOptions,
-  type RenderProblem,
+import type {
+  FontSource,
+  LayerData,
+  PdfOptions,
+  RasterOptions,
+  RenderProblem,
 } from '../render/index.ts';
+
+/** The rendering engine, loaded when a render runs: other commands start faster without it. */
+const loadEngine = () => import('../render/index.ts');
 
 /** Largest picture the CLI downloads. */
 const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
@@ -145,6 +143,7 @@ function outputFormat(opts: RenderCommandOptions): string {
 /** Renders the design file as the options say and writes --out. */
 async function runRender(designFile: string, opts: RenderCommandOptions): Promise<string> {
   const format = outputFormat(opts);
+  const { prepareRender, renderImage, renderPdf, validateDesign } = await loadEngine();
   const validated = validateDesign(readJson(designFile, 'design'));
   if (!validated.design || validated.problems.length > 0) {
     throw new CliInputError(validated.problems.map((p) => ({ ...p, path: `design.${p.path}` })));
@@ -211,6 +210,8 @@ async function runRender(designFile: string, opts: RenderCommandOptions): Promis
     ]);
   }
   fs.writeFileSync(opts.out, file.bytes);
+  // Warnings go to stderr: the render succeeded, but something was ignored or fell back.
+  for (const w of file.warnings ?? []) console.error(`imprint: warning: ${w.path}: ${w.message}`);
   const pages = file.pages ? `, ${file.pages} page${file.pages > 1 ? 's' : ''}` : '';
   return `${opts.out}: ${file.mime}, ${file.width}×${file.height} px${pages}, ${file.bytes.length} bytes`;
 }
@@ -245,6 +246,7 @@ export function registerRenderCommand(program: Command): void {
       try {
         console.log(await runRender(designFile, opts));
       } catch (err) {
+        const { RenderInputError } = await loadEngine();
         if (err instanceof CliInputError || err instanceof RenderInputError) {
           for (const p of err.problems) console.error(`${p.path}: ${p.message}`);
           process.exitCode = 1;

@@ -4,15 +4,24 @@
  * `imprint worker` processes against one PostgreSQL database and, optionally, one Redis.
  */
 import type { Command } from 'commander';
-import { loadConfig, redactUrl, type Config } from '../config.ts';
-import { createRuntime, startJobProcessing } from '../main.ts';
+import { pino } from 'pino';
+import { ConfigError, loadConfig, redactUrl, type Config } from '../config.ts';
+import { createRuntime, startJobProcessing, type ShutdownStep } from '../main.ts';
+import { announceNewDatabase } from './new-database-notice.ts';
+import { startWorkerHttp, type WorkerHttp } from '../worker/worker-http.ts';
+import { installShutdown } from './graceful-shutdown.ts';
+import { checkSharedSetup } from './start-checks.ts';
+import { processLoggerOptions } from '../api/log-redaction.ts';
 
 /** How a worker describes its set-up in its first log line. */
 export function describeWorker(config: Config, concurrency: number): string {
   const queue = config.redisUrl
     ? `BullMQ on ${redactUrl(config.redisUrl)}, prefix ${config.redisPrefix}`
     : `embedded queue in ${config.database.kind === 'sqlite' ? config.database.file : redactUrl(config.database.url)}`;
-  return `Imprint worker processing jobs (${queue}; ${concurrency} jobs at once, ${config.renderThreads} render threads)`;
+  const s = config.storage;
+  const files =
+    s.kind === 's3' ? `files in s3://${s.bucket}/${s.prefix}` : `files in ${config.dataDir}/files`;
+  return `Imprint worker processing jobs (${queue}; ${files}; ${concurrency} jobs at once, ${config.renderThreads} render threads)`;
 }
 
 function parseConcurrency(raw: string): number {
@@ -37,23 +46,46 @@ export function registerWorkerCommand(program: Command): void {
     )
     .action(async (opts: { concurrency?: number }) => {
       const config = loadConfig();
-      const runtime = await createRuntime(config);
+      for (const warning of checkSharedSetup(config, 'worker')) console.warn(`imprint: ${warning}`);
+      const log = pino(processLoggerOptions(config.logLevel));
+      const runtime = await createRuntime(config, undefined, {
+        log,
+        processMetrics: true,
+        onNewDatabase: announceNewDatabase,
+      });
       const concurrency = opts.concurrency ?? config.queueConcurrency;
-      startJobProcessing(runtime, concurrency);
-      let stopping = false;
-      const shutdown = async (signal: string) => {
-        if (stopping) {
-          // A second signal: the operator does not want to wait for running jobs.
-          console.error(`imprint worker: ${signal} again, exiting without waiting`);
-          process.exit(130);
+      let port: WorkerHttp | null = null;
+      installShutdown({
+        log,
+        timeoutMs: config.shutdownTimeoutMs,
+        // The health port stays up while jobs drain, so /metrics shows the drain.
+        steps: (): ShutdownStep[] => [
+          ...runtime.closeSteps(),
+          ...(port ? [{ name: 'worker HTTP port', run: () => port!.close() }] : []),
+        ],
+      });
+      if (config.workerPort !== null) {
+        try {
+          port = await startWorkerHttp({
+            port: config.workerPort,
+            host: config.host,
+            checks: runtime.services.readinessChecks,
+            metrics: runtime.metrics,
+            metricsEnabled: config.metricsEnabled,
+            metricsToken: config.metricsToken,
+          });
+        } catch (err) {
+          await runtime.close();
+          const reason = err instanceof Error ? err.message : String(err);
+          throw new ConfigError('IMPRINT_WORKER_PORT', `cannot listen on it: ${reason}`);
         }
-        stopping = true;
-        console.log(`imprint worker: ${signal}, finishing running jobs…`);
-        await runtime.close();
-        process.exit(0);
-      };
-      process.on('SIGINT', () => void shutdown('SIGINT'));
-      process.on('SIGTERM', () => void shutdown('SIGTERM'));
-      console.log(describeWorker(config, concurrency));
+      }
+      startJobProcessing(runtime, concurrency);
+      const started =
+        describeWorker(config, concurrency) +
+        (port ? `; /health, /ready and /metrics on port ${port.port}` : '');
+      // For the person starting it, whatever LOG_LEVEL says (stderr, outside the JSON stream).
+      console.error(started);
+      log.info({ concurrency, worker_port: port?.port ?? null }, started);
     });
 }

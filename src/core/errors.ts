@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   payment_required: 402,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
@@ -20,6 +21,7 @@ export const ERROR_STATUS = {
   validation: 422,
   too_many_requests: 429,
   internal: 500,
+  not_implemented: 501,
   unavailable: 503,
 } as const;
 

@@ -6,7 +6,7 @@
 import { AppError, FieldErrorCollector, fieldError, notFound } from './errors.ts';
 import type { Page, PageRequest } from './pagination.ts';
 import type { FontSource } from '../render/types.ts';
-import { inspectFontFile, type FontFormat } from './font-file.ts';
+import type { FontFileInfo, FontFormat, FontInspector } from './font-file.ts';
 
 export type { FontFormat } from './font-file.ts';
 
@@ -142,21 +142,22 @@ function baseName(filename: string): string {
 
 /**
  * Checks an upload (API or CLI) and returns what to store. Every bad field is reported at once:
- * file (present, a real TTF/OTF/WOFF/WOFF2), title (≤200, defaults to the filename) and, when
- * `requireTerms`, terms_accepted (1/true/yes/on).
+ * file (present, a real TTF/OTF/WOFF/WOFF2, read by `inspector` in isolation), title (≤200,
+ * defaults to the filename) and, when `requireTerms`, terms_accepted (1/true/yes/on).
  */
-export function validateFontUpload(
+export async function validateFontUpload(
+  inspector: FontInspector,
   input: FontUploadInput,
   owner: { projectId: string | null; accountId: string },
   requireTerms = true,
-): NewFont {
+): Promise<NewFont> {
   const errors = new FieldErrorCollector();
-  let inspected: ReturnType<typeof inspectFontFile> | undefined;
+  let inspected: FontFileInfo | undefined;
   if (!input.file)
     errors.add('file', 'The file field is required: upload the font file as multipart/form-data.');
   else {
     try {
-      inspected = inspectFontFile(input.file.data);
+      inspected = await inspector.inspect(input.file.data);
     } catch (err) {
       if (!(err instanceof AppError) || !err.fields) throw err;
       for (const msg of err.fields.file ?? [err.message]) errors.add('file', msg);

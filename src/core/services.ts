@@ -6,9 +6,14 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { WebhookService } from './webhooks.ts';
 import type { CollectionRepository } from './collections.ts';
 import type { FontRepository } from './fonts.ts';
+import type { MediaService } from './media.ts';
+import type { FontInspector } from './font-file.ts';
 import type { GenerationService } from './generation/generation-service.ts';
+import type { PreviewService } from './generation/preview-service.ts';
 import type { ProjectRepository } from './projects.ts';
+import type { RateCounter } from './rate-counter.ts';
 import type { TemplateRepository } from './templates.ts';
+import type { UrlImageService } from './url-api/url-image-service.ts';
 
 /** Everything the HTTP API needs, as ports. */
 export interface Services {
@@ -19,12 +24,25 @@ export interface Services {
   collections: CollectionRepository;
   /** Project and legacy fonts (also used by the job runner: loadFontSources). */
   fonts: FontRepository;
+  /** Reads font files in isolation (uploads, imports, and stored fonts before a render uses them). */
+  fontInspector: FontInspector;
   /** Generated files (local disk or S3), served publicly at GET /files/<key>. */
   storage: BlobStorage;
+  /** Uploaded media (POST /api/rest/media) and their expiry sweep. */
+  media: MediaService;
   /** Signed, durable webhook deliveries (dispatcher started where jobs are processed). */
   webhooks: WebhookService;
   /** Images and PDFs: creation, retrieval, deletion, credits and the render job handler. */
   generation: GenerationService;
-  /** Resolves when the database answers; rejects otherwise (used by /ready). */
-  ping(): Promise<void>;
+  /** Template previews for the editor and thumbnails of saved designs. */
+  previews: PreviewService;
+  /** The URL API (GET /u/{template_uuid}) and each project's URL-signing settings. */
+  urlImages: UrlImageService;
+  /**
+   * What GET /ready checks, by name ("database", and "redis" when REDIS_URL is set): each
+   * resolves when that dependency answers and rejects otherwise.
+   */
+  readinessChecks: Record<string, () => Promise<void>>;
+  /** Request counters of the rate limit, shared by all processes (Redis or the database). */
+  rateCounter: RateCounter;
 }

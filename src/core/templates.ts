@@ -27,8 +27,10 @@ export interface Template {
   tags: string[];
   /** Any JSON value the client saved, or null. */
   custom_data: unknown;
-  /** Always null for now: thumbnails are not generated yet. */
-  thumbnail: string | null;
+  /** Storage key of the thumbnail of the current revision; null until it is rendered. */
+  thumbnail_key: string | null;
+  /** Counts design saves (starts at 1): the design's ETag for optimistic concurrency. */
+  revision: number;
   created_at: string;
   updated_at: string;
 }
@@ -107,15 +109,32 @@ export interface TemplateRepository {
     projectId: string,
     uuid: string,
   ): Promise<{ template: Template; design: TemplateDesign } | undefined>;
-  /** Replaces the design; the design's width and height become the template's. */
+  /**
+   * Replaces the design (its width and height become the template's), raises the revision by one
+   * and clears the thumbnail. With `ifRevision` the check and the update are one conditional
+   * statement, so of two saves of the same revision only one wins; the other gets 'conflict'.
+   * `replacedThumbnail` is the key of the thumbnail the save made stale (the caller deletes it).
+   */
   replaceDesign(
     projectId: string,
     uuid: string,
     design: TemplateDesign,
-  ): Promise<TemplateWithDesign | undefined>;
+    ifRevision?: number,
+  ): Promise<DesignSaveResult>;
+  /**
+   * Records the thumbnail of a revision; false (nothing changed) when the template was saved
+   * again or deleted meanwhile, and the caller then deletes the key it stored.
+   */
+  setThumbnail(uuid: string, revision: number, key: string): Promise<boolean>;
 }
 
-/** The limits of templates; the README records the ones the spec leaves open. */
+/** What a design save did. */
+export type DesignSaveResult =
+  | { saved: TemplateWithDesign; replacedThumbnail: string | null }
+  | { conflict: { revision: number } }
+  | { notFound: true };
+
+/** The limits of templates; docs/api.md records the ones the spec leaves open. */
 export const TEMPLATE_LIMITS = {
   titleMax: 255,
   sizeMin: 1,

@@ -2,8 +2,11 @@
  * Downloads the assets of a render (pictures, PDFs to merge) through safeFetch, checks that the
  * bytes are what they claim to be, and keeps them in a small per-process cache: a batch of a
  * thousand images with the same logo downloads it once. Concurrent requests for the same URL
- * share one download.
+ * share one download. Imprint's own file URLs (rendered files, uploaded media) are read from
+ * storage instead (storage/own-file-key.ts).
  */
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import { ownFileKey } from '../storage/own-file-key.ts';
 import { FetchError } from './fetch-error.ts';
 import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from './safe-fetch.ts';
 import { isPdf, sniffPicture } from './sniff.ts';
@@ -19,6 +22,11 @@ export interface AssetFetcherOptions {
   ttlMs?: number;
   /** Bytes the cache may hold in total (default 128 MB); the least recently used go first. */
   cacheMaxBytes?: number;
+  /**
+   * Where URLs under `publicUrl`/files/ are read from, without HTTP. Any project's file URL may
+   * be used: the key's 128 random bits make the URL a capability, as a bucket URL is.
+   */
+  ownFiles?: { publicUrl: string; storage: BlobStorage };
 }
 
 /** The HTTP client an AssetFetcher uses; safeFetch unless a test swaps in a counting wrapper. */
@@ -99,6 +107,9 @@ export class AssetFetcher {
   }
 
   private async download(url: string): Promise<Entry> {
+    const own = this.opts.ownFiles;
+    const key = own ? ownFileKey(url, own.publicUrl) : null;
+    if (own && key) return this.readOwn(url, key, own.storage);
     const res = await this.fetchFn(url, {
       maxBytes: this.opts.maxBytes,
       timeoutMs: this.opts.timeoutMs,
@@ -111,6 +122,24 @@ export class AssetFetcher {
     const entry: Entry = {
       bytes: res.body,
       contentType: res.headers['content-type'] ?? '',
+      expires: Date.now() + this.ttlMs,
+    };
+    this.remember(url, entry);
+    return entry;
+  }
+
+  /** An own file from storage; a missing one fails like a 404 (deleted, or media expired). */
+  private async readOwn(url: string, key: string, storage: BlobStorage): Promise<Entry> {
+    const blob = await storage.get(key);
+    if (!blob) {
+      throw new FetchError(url, 'http_status', 'no such file here (deleted or expired)', 404);
+    }
+    if (blob.bytes.length > this.opts.maxBytes) {
+      throw new FetchError(url, 'too_large', `larger than ${this.opts.maxBytes} bytes`);
+    }
+    const entry: Entry = {
+      bytes: blob.bytes,
+      contentType: blob.contentType,
       expires: Date.now() + this.ttlMs,
     };
     this.remember(url, entry);

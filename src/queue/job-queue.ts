@@ -32,12 +32,35 @@ export interface ConsumeOptions {
   concurrency: number;
 }
 
+/** The queue's store did not answer in time (e.g. Redis is down); nothing may have been stored. */
+export class QueueUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+/** What waits in a queue (for the queue depth and oldest-job-age metrics). */
+export interface QueueStats {
+  /** Jobs waiting to run (not running, not finished). */
+  queued: number;
+  /** When the oldest waiting job was enqueued (ms since the epoch); null when none waits. */
+  oldestQueuedAt: number | null;
+}
+
 /** A durable, at-least-once job queue. */
 export interface JobQueue {
-  /** Stores a job; resolves once it is durable. */
+  /**
+   * Stores a job; resolves once it is durable. Rejects within a bounded time when the queue's
+   * store cannot be reached (QueueUnavailableError for Redis), never waits for it to come back.
+   */
   enqueue(kind: string, payload: Record<string, unknown>, opts?: EnqueueOptions): Promise<void>;
+  /** Resolves when the queue's own store answers (Redis PING); rejects within a bounded time. */
+  ping(): Promise<void>;
   /** Starts delivering jobs to `handler`, at most `concurrency` at once. Call once per queue. */
   consume(handler: JobHandler, opts: ConsumeOptions): void;
   /** Stops taking jobs, waits for running handlers to settle, and releases connections. */
   close(): Promise<void>;
+  /** Jobs waiting across every process sharing the queue (read on each /metrics scrape). */
+  stats(): Promise<QueueStats>;
 }

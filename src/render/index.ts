@@ -6,14 +6,23 @@
 import type { Design, LayerData, RenderAssets } from './types.ts';
 import { renderRaster } from './output/render-raster.ts';
 import { renderPdfDocument } from './output/render-pdf.ts';
-import { mergePdfFiles } from './output/merge-pdfs.ts';
+import { mergePdfFiles, type MergeOptions } from './output/merge-pdfs.ts';
 import type { PdfOptions, RasterOptions, RenderedFile } from './output/options.ts';
 
 export { checkRasterOptions, checkPdfOptions } from './output/check-options.ts';
 export { prepareRender } from './output/prepare-render.ts';
-export { validateDesign, listedLayers } from './design/index.ts';
+export {
+  validateDesign,
+  listedLayers,
+  coerceLayerValues,
+  MAX_CANVAS_SIDE,
+} from './design/index.ts';
+export { readScalar } from './design/scalars.ts';
+export { warningText, requestWarnings } from './design/request-warnings.ts';
+export { isDynamic } from './design/dynamic-layers.ts';
 export { RenderInputError } from './types.ts';
 export type { RasterOptions, PdfOptions, RenderedFile } from './output/options.ts';
+export type { MergeOptions } from './output/merge-pdfs.ts';
 export type {
   Design,
   LayerSpec,
@@ -45,7 +54,11 @@ export function renderPdf(input: {
   return renderPdfDocument(input);
 }
 
-/** Concatenates PDFs in order; a buffer that is not a PDF fails with a problem naming its index. */
-export function mergePdfs(files: Buffer[]): Promise<RenderedFile> {
-  return mergePdfFiles(files);
+/**
+ * Concatenates PDFs in order; a buffer that is not a PDF fails with a problem naming its index,
+ * more pages than `options.maxPages` with a problem naming the cap.
+ */
+export function mergePdfs(files: Buffer[], options?: MergeOptions): Promise<RenderedFile> {
+  return mergePdfFiles(files, options);
 }
+export { layerSchemas } from './design/layer-schemas.ts';

@@ -3,6 +3,7 @@
  * already-fetched assets (bytes by URL, font files by key) and returns bytes. No I/O happens
  * inside render/: callers fetch pictures and read font files, then pass them in.
  */
+import type { ScalarKind } from './design/scalars.ts';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
 /** A stored layer: common geometry plus the type's own properties (snake_case, as in requests). */
@@ -83,21 +84,71 @@ export interface DrawEnv {
   resolveFont(ref: string | null | undefined): string;
   /** PDF only: records a link area (design pixels, before rotation) to a URL. */
   addLink(rect: Rect, url: string): void;
+  /**
+   * Reports something the render could not do as asked (a font that fell back, text that does
+   * not fit); `path` names the layer, e.g. `layers.title`. The render goes on.
+   */
+  warn(path: string, message: string): void;
 }
 
 /** One layer type of the registry (render/layers/<type>/). */
 export interface LayerType {
   /** The stored `type` value, e.g. 'text', 'shape'. */
   type: string;
-  /** How template listings report it (the spec shows shapes as 'rectangle'). */
+  /** How template listings report it: the type names Placid's clients enumerate (text, picture, shape…). */
   listedAs: string;
   /**
-   * Checks and normalises the type's own properties of a resolved layer (after the request patch);
-   * pushes problems with paths relative to `path` (e.g. 'layers.title.font_size').
+   * The type's own properties, declared once (design/prop-specs.ts): they drive the checks of
+   * stored designs and request patches, the string-to-number reading of requests and the
+   * OpenAPI schemas, in the order they are checked.
    */
-  validate(layer: LayerSpec, path: string, problems: RenderProblem[]): void;
+  props: PropSpecs;
+  /** Checks that involve several properties, run after each property's own check. */
+  checkTogether?(layer: LayerSpec, path: string, problems: RenderProblem[]): void;
   /** URLs this layer needs fetched before drawing (pictures, SVGs). */
   assetUrls(layer: LayerSpec): string[];
   /** Draws the layer in its own box: the context is translated so (0,0) is the layer's top-left. */
   draw(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv): void | Promise<void>;
 }
+
+/** The signature of the property checkers (design/props.ts): the layer, its JSON path and the problem list. */
+export interface PropContext {
+  layer: LayerSpec;
+  path: string;
+  problems: RenderProblem[];
+}
+
+/** Where a property schema is used: a stored design, or a request patch (strings allowed). */
+export type SchemaMode = 'design' | 'request';
+
+/** A JSON Schema object (draft 2020-12, as OpenAPI 3.1 uses). */
+export type JsonSchema = Record<string, unknown>;
+
+/** One property of a layer type: how it is checked, and so how it is described. */
+export type PropSpec =
+  | { kind: 'px'; def: number; min: number; max: number; description: string }
+  | {
+      kind: 'number';
+      def: number;
+      min: number;
+      max: number;
+      integer?: boolean;
+      description: string;
+    }
+  | { kind: 'enum'; values: readonly string[]; def: string; description: string }
+  | { kind: 'color'; def: string | null; nullable?: boolean; description: string }
+  | { kind: 'boolean'; def: boolean; description: string }
+  | { kind: 'string'; def: string; max: number; description: string }
+  | { kind: 'url'; description: string }
+  | {
+      /** A property with its own check; `schema` describes what that check accepts. */
+      kind: 'custom';
+      check: (c: PropContext, prop: string) => void;
+      schema: (mode: SchemaMode) => JsonSchema;
+      /** Set when the value is a number or boolean a request may send as a string. */
+      scalar?: ScalarKind;
+      description: string;
+    };
+
+/** A layer type's properties, in the order they are checked. */
+export type PropSpecs = Readonly<Record<string, PropSpec>>;

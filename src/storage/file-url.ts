@@ -4,10 +4,15 @@
  */
 import { pooledRandomBytes } from '../core/random-pool.ts';
 
-/** The absolute URL under which GET /files/<key> serves a stored key. */
-export function fileUrl(publicUrl: string, key: string): string {
-  const base = publicUrl.replace(/\/+$/, '');
-  return `${base}/files/${key.split('/').map(encodeURIComponent).join('/')}`;
+/**
+ * The absolute URL clients download a stored key from: `<filesBaseUrl>/<key>` when files are
+ * served straight from a public bucket or CDN (IMPRINT_FILES_BASE_URL), otherwise the API's own
+ * GET /files/<key> under IMPRINT_PUBLIC_URL.
+ */
+export function fileUrl(publicUrl: string, key: string, filesBaseUrl?: string | null): string {
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  if (filesBaseUrl) return `${filesBaseUrl.replace(/\/+$/, '')}/${path}`;
+  return `${publicUrl.replace(/\/+$/, '')}/files/${path}`;
 }
 
 // Extensions of the files Imprint writes, and the spellings that name the same type.

@@ -36,8 +36,16 @@ export function openDatabase(target: DatabaseTarget): Database {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
+    // An unreachable server fails a request within seconds (a 503) instead of holding it.
+    connectionTimeoutMillis: 5000,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  // A connection dropped by the server (restart, network loss) emits 'error' on its client and
+  // on the pool; pg discards that connection, and an 'error' event without a listener would end
+  // the process (a client can emit twice: a reset, then "Connection terminated unexpectedly").
+  // Queries on it still fail, and a request then answers 503.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
 

@@ -5,6 +5,7 @@ import type {
   ClaimResult,
   CreditUsage,
   GenerationRepository,
+  InsertResult,
   NewRenderRow,
   RenderRequest,
   RenderRow,
@@ -29,7 +30,9 @@ function toRow(type: ResourceType, r: Selectable<RenderTable>): RenderRow {
     webhook_success: r.webhook_success,
     webhook_error: r.webhook_error,
     errors: JSON.parse(r.errors) as string[],
+    warnings: JSON.parse(r.warnings) as string[],
     file_key: r.file_key,
+    file_expired: Number(r.file_expired) === 1,
     test_mode: Number(r.test_mode) === 1,
     credits: Number(r.credits),
     has_transfer: Number(r.has_transfer) === 1,
@@ -60,6 +63,32 @@ async function chargeIn(db: Database, entry: ChargeEntry): Promise<void> {
     credits: entry.credits,
     at: nowIso(),
   });
+}
+
+/** Credits charged to a project and held by its queued rows, read in `db` or a transaction. */
+async function usageIn(db: Database, projectId: string): Promise<CreditUsage> {
+  // One statement, so one snapshot: finishing a row charges it in the same transaction, and two
+  // separate reads could see the row still queued-but-uncounted by the first read and already
+  // finished by the second (on PostgreSQL each statement has its own snapshot), losing it.
+  const held = (type: ResourceType) =>
+    db
+      .selectFrom(TABLE[type])
+      .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .where('test_mode', '=', 0);
+  const row = await db
+    .selectNoFrom([
+      db.selectFrom('credit_totals').select('used').where('project_id', '=', projectId).as('used'),
+      held('image').as('held_images'),
+      held('pdf').as('held_pdfs'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    used: Number(row.used),
+    reserved: Number(row.held_images) + Number(row.held_pdfs),
+  };
 }
 
 // Read by every creation that costs credits.
@@ -112,10 +141,12 @@ const INSERT_ROW = perTable<NewRowValues, Selectable<RenderTable>>(
     'webhook_success',
     'webhook_error',
     'errors',
+    'warnings',
     'file_key',
     'test_mode',
     'credits',
     'has_transfer',
+    'transfer_sealed',
     'claimed_by',
     'claim_until',
     'created_at',
@@ -147,16 +178,24 @@ const CLAIM_ROW = perTable<{ id: number; owner: string; until: string; now: stri
       ),
 );
 
-const FINISH_ROW = perTable<{ id: number; fileKey: string; at: string }, Selectable<RenderTable>>(
-  ['id', 'fileKey', 'at'],
-  (db, table, p) =>
-    db
-      .updateTable(table)
-      .set({ status: 'finished', file_key: p.fileKey, updated_at: p.at, claim_until: null })
-      .where('id', '=', p.id)
-      .where('status', '=', 'queued')
-      .where('deleted_at', 'is', null)
-      .returningAll(),
+const FINISH_ROW = perTable<
+  { id: number; fileKey: string; warnings: string; at: string },
+  Selectable<RenderTable>
+>(['id', 'fileKey', 'warnings', 'at'], (db, table, p) =>
+  db
+    .updateTable(table)
+    .set({
+      status: 'finished',
+      file_key: p.fileKey,
+      warnings: p.warnings,
+      updated_at: p.at,
+      claim_until: null,
+      transfer_sealed: null,
+    })
+    .where('id', '=', p.id)
+    .where('status', '=', 'queued')
+    .where('deleted_at', 'is', null)
+    .returningAll(),
 );
 
 function until(leaseMs: number): string {
@@ -167,9 +206,40 @@ function until(leaseMs: number): string {
 export class SqlGenerationRepository implements GenerationRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<RenderRow> {
+  async insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<InsertResult> {
+    // Free rows and projects without a limit (the default) need no lock: one plain insert.
+    const limit = row.credits > 0 ? await this.getCreditLimit(row.project_id) : null;
+    if (limit === null) return { row: await this.insertRow(this.db, type, row, claim) };
+    return this.db.transaction().execute(async (trx) => {
+      // A no-op UPDATE locks the project's limit row until commit (PostgreSQL row lock; SQLite
+      // takes its write lock at this first statement, before anything is read), so concurrent
+      // creations of the project, in any process, check and reserve one after the other.
+      const locked = await trx
+        .updateTable('credit_limits')
+        .set({ credit_limit: sql<number>`credit_limit` })
+        .where('project_id', '=', row.project_id)
+        .returning('credit_limit')
+        .executeTakeFirst();
+      if (locked) {
+        const limitNow = Number(locked.credit_limit);
+        const { used, reserved } = await usageIn(trx, row.project_id);
+        const left = limitNow - used - reserved;
+        if (row.credits > left) {
+          return { overLimit: { limit: limitNow, left: Math.max(0, left), used } };
+        }
+      }
+      return { row: await this.insertRow(trx, type, row, claim) };
+    });
+  }
+
+  private async insertRow(
+    db: Database,
+    type: ResourceType,
+    row: NewRenderRow,
+    claim?: ClaimOptions,
+  ): Promise<RenderRow> {
     const now = nowIso();
-    const [inserted] = await INSERT_ROW[type].rows(this.db, {
+    const [inserted] = await INSERT_ROW[type].rows(db, {
       project_id: row.project_id,
       status: 'queued',
       request: JSON.stringify(row.request),
@@ -177,10 +247,12 @@ export class SqlGenerationRepository implements GenerationRepository {
       webhook_success: row.webhook_success,
       webhook_error: row.webhook_error,
       errors: '[]',
+      warnings: JSON.stringify(row.warnings ?? []),
       file_key: null,
       test_mode: row.test_mode ? 1 : 0,
       credits: row.credits,
       has_transfer: row.has_transfer ? 1 : 0,
+      transfer_sealed: row.transfer_sealed ?? null,
       claimed_by: claim?.owner ?? null,
       claim_until: claim ? until(claim.leaseMs) : null,
       created_at: now,
@@ -189,6 +261,17 @@ export class SqlGenerationRepository implements GenerationRepository {
     });
     if (!inserted) throw new Error(`inserting the ${type} row returned nothing`);
     return toRow(type, inserted);
+  }
+
+  async sealedTransfer(type: ResourceType, id: number): Promise<string | null> {
+    const r = await this.db
+      .selectFrom(TABLE[type])
+      .select('transfer_sealed')
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return r?.transfer_sealed ?? null;
   }
 
   async find(type: ResourceType, id: number): Promise<RenderRow | undefined> {
@@ -272,9 +355,15 @@ export class SqlGenerationRepository implements GenerationRepository {
     type: ResourceType,
     id: number,
     fileKey: string,
+    warnings: string[] = [],
   ): Promise<RenderRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const [r] = await FINISH_ROW[type].rows(trx, { id, fileKey, at: nowIso() });
+      const [r] = await FINISH_ROW[type].rows(trx, {
+        id,
+        fileKey,
+        warnings: JSON.stringify(warnings),
+        at: nowIso(),
+      });
       if (!r) return undefined;
       const row = toRow(type, r);
       if (!row.test_mode && row.credits > 0) {
@@ -296,6 +385,7 @@ export class SqlGenerationRepository implements GenerationRepository {
         errors: JSON.stringify(errors),
         updated_at: nowIso(),
         claim_until: null,
+        transfer_sealed: null,
       })
       .where('id', '=', id)
       .where('status', '=', 'queued')
@@ -315,11 +405,63 @@ export class SqlGenerationRepository implements GenerationRepository {
     const now = nowIso();
     const res = await this.db
       .updateTable(TABLE[type])
-      .set({ deleted_at: now, updated_at: now })
+      .set({ deleted_at: now, updated_at: now, transfer_sealed: null })
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0 ? row : undefined;
+  }
+
+  async setCredits(type: ResourceType, id: number, credits: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable(TABLE[type])
+      .set({ credits, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async liveFileKeys(keys: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    if (keys.length === 0) return live;
+    for (const type of TYPES) {
+      const rows = await this.db
+        .selectFrom(TABLE[type])
+        .select('file_key')
+        .where('file_key', 'in', keys)
+        .where('deleted_at', 'is', null)
+        .execute();
+      for (const r of rows) if (r.file_key) live.add(r.file_key);
+    }
+    return live;
+  }
+
+  async expireFiles(before: string, limit: number): Promise<string[]> {
+    const keys: string[] = [];
+    for (const type of TYPES) {
+      const due = await this.db
+        .selectFrom(TABLE[type])
+        .select(['id', 'file_key'])
+        .where('status', '=', 'finished')
+        .where('file_key', 'is not', null)
+        .where('deleted_at', 'is', null)
+        .where('updated_at', '<', before)
+        .limit(limit)
+        .execute();
+      for (const r of due) {
+        // Only the process that clears the key reports it, so two sweeps never both count one.
+        const res = await this.db
+          .updateTable(TABLE[type])
+          .set({ file_key: null, file_expired: 1 })
+          .where('id', '=', r.id)
+          .where('file_key', '=', r.file_key)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) > 0 && r.file_key) keys.push(r.file_key);
+      }
+    }
+    return keys;
   }
 
   async remove(type: ResourceType, id: number): Promise<void> {
@@ -395,32 +537,7 @@ export class SqlGenerationRepository implements GenerationRepository {
   }
 
   async usage(projectId: string): Promise<CreditUsage> {
-    // One statement, so one snapshot: finishing a row charges it in the same transaction, and two
-    // separate reads could see the row still queued-but-uncounted by the first read and already
-    // finished by the second (on PostgreSQL each statement has its own snapshot), losing it.
-    const held = (type: ResourceType) =>
-      this.db
-        .selectFrom(TABLE[type])
-        .select(sql<number>`coalesce(sum(credits), 0)`.as('total'))
-        .where('project_id', '=', projectId)
-        .where('status', '=', 'queued')
-        .where('deleted_at', 'is', null)
-        .where('test_mode', '=', 0);
-    const row = await this.db
-      .selectNoFrom([
-        this.db
-          .selectFrom('credit_totals')
-          .select('used')
-          .where('project_id', '=', projectId)
-          .as('used'),
-        held('image').as('held_images'),
-        held('pdf').as('held_pdfs'),
-      ])
-      .executeTakeFirstOrThrow();
-    return {
-      used: Number(row.used),
-      reserved: Number(row.held_images) + Number(row.held_pdfs),
-    };
+    return usageIn(this.db, projectId);
   }
 
   async getCreditLimit(projectId: string): Promise<number | null> {

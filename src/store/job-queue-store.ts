@@ -213,6 +213,17 @@ export class JobQueueStore {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Queued jobs and the enqueue time of the oldest (one indexed aggregate). */
+  async queuedStats(): Promise<{ queued: number; oldestQueuedAt: number | null }> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select([sql<number>`count(*)`.as('n'), sql<string | null>`min(created_at)`.as('oldest')])
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    const oldest = row?.oldest ? Date.parse(row.oldest) : NaN;
+    return { queued: Number(row?.n ?? 0), oldestQueuedAt: Number.isNaN(oldest) ? null : oldest };
+  }
+
   /** Number of jobs per status. */
   async counts(): Promise<Record<JobStatus, number>> {
     const rows = await this.db

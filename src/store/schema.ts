@@ -47,7 +47,12 @@ export interface TemplatesTable {
   custom_data: string | null;
   /** JSON document {width, height, background, layers}. */
   design: string;
+  /** Unused: the public thumbnail URL is built from thumbnail_key (migration 0014). */
   thumbnail: string | null;
+  /** Counts design saves; the ETag of the design (migration 0014). */
+  revision: Generated<number>;
+  /** Storage key of the current thumbnail, or null while none is stored. */
+  thumbnail_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -88,9 +93,15 @@ export interface RenderTable {
   webhook_error: string | null;
   errors: Generated<string>;
   file_key: string | null;
+  /** 1 once the retention sweep deleted the file (migration 0008). */
+  file_expired: Generated<number>;
+  /** JSON array of strings: what the request asked for that was ignored (migration 0014). */
+  warnings: Generated<string>;
   test_mode: number;
   credits: number;
   has_transfer: number;
+  /** Transfer credentials encrypted with IMPRINT_SECRET_KEY while the row is queued, else null. */
+  transfer_sealed: string | null;
   claimed_by: string | null;
   claim_until: string | null;
   created_at: string;
@@ -119,6 +130,13 @@ export interface CreditLimitsTable {
   project_id: string;
   credit_limit: number;
   updated_at: string;
+}
+
+/** rate_limit_counters: requests per token and one-minute window (when there is no Redis). */
+export interface RateLimitCountersTable {
+  token_id: string;
+  window_start: number;
+  hits: number;
 }
 
 /** jobs: the embedded job queue (src/queue/local); payloads are JSON text. */
@@ -165,6 +183,41 @@ export interface WebhookSecretsTable {
 /** webhook_deliveries: one row per (resource, event); attempts are counted on the row. */
 export type WebhookDeliveriesTable = DeliveryRow;
 
+/** url_signing: each project's URL-signing secret and whether unsigned URLs are served. */
+export interface UrlSigningTable {
+  project_id: string;
+  secret: string | null;
+  allow_unsigned: number;
+  updated_at: string;
+}
+
+/** url_renders: one row per (project, URL cache key): who renders it, then its stored file. */
+export interface UrlRendersTable {
+  project_id: string;
+  cache_key: string;
+  template_uuid: string;
+  status: 'rendering' | 'finished';
+  owner: string | null;
+  lease_until: string | null;
+  image_id: number | null;
+  file_key: string | null;
+  content_type: string | null;
+  etag: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** media: files uploaded with POST /api/rest/media, kept until expires_at. */
+export interface MediaTable {
+  id: string;
+  project_id: string;
+  file_key: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
+  expires_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface DB {
   accounts: AccountsTable;
@@ -184,6 +237,10 @@ export interface DB {
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   jobs: JobsTable;
+  url_signing: UrlSigningTable;
+  url_renders: UrlRendersTable;
+  media: MediaTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 /** Re-exported so table modules need one import. */

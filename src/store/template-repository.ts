@@ -12,6 +12,7 @@ import {
   type TemplatePatch,
   type TemplateRepository,
   type TemplateWithDesign,
+  type DesignSaveResult,
 } from '../core/templates.ts';
 import { isPostgres, type Database } from './database.ts';
 import { paginate } from './paginate.ts';
@@ -42,7 +43,8 @@ function toTemplate(row: Row): Template {
     height: Number(row.height),
     tags: Array.isArray(tags) ? (tags as string[]) : [],
     custom_data: parseJson(row.custom_data, null),
-    thumbnail: row.thumbnail,
+    thumbnail_key: row.thumbnail_key,
+    revision: Number(row.revision),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -188,6 +190,8 @@ export class SqlTemplateRepository implements TemplateRepository {
       custom_data: serialize(input.custom_data),
       design: JSON.stringify(input.design),
       thumbnail: null,
+      revision: 1,
+      thumbnail_key: null,
       created_at: now,
       updated_at: now,
     };
@@ -278,22 +282,53 @@ export class SqlTemplateRepository implements TemplateRepository {
     projectId: string,
     uuid: string,
     design: TemplateDesign,
-  ): Promise<TemplateWithDesign | undefined> {
-    const existing = await this.findRow(projectId, uuid);
-    if (!existing) return undefined;
-    const changes = {
-      design: JSON.stringify(design),
-      width: design.width,
-      height: design.height,
-      updated_at: monotonicNow(),
-    };
-    await this.db
+    ifRevision?: number,
+  ): Promise<DesignSaveResult> {
+    // The update is conditional on the revision and the thumbnail key it read, so the key it
+    // reports as replaced is exactly the one it cleared (a thumbnail stored in between would
+    // otherwise be lost track of); when either changed meanwhile, it reads again.
+    for (;;) {
+      const existing = await this.findRow(projectId, uuid);
+      if (!existing) return { notFound: true };
+      const current = Number(existing.revision);
+      if (ifRevision !== undefined && ifRevision !== current) {
+        return { conflict: { revision: current } };
+      }
+      const changes = {
+        design: JSON.stringify(design),
+        width: design.width,
+        height: design.height,
+        revision: current + 1,
+        thumbnail_key: null,
+        updated_at: monotonicNow(),
+      };
+      const thumbnail = existing.thumbnail_key;
+      const res = await this.db
+        .updateTable('templates')
+        .set(changes)
+        .where('uuid', '=', uuid)
+        .where('project_id', '=', projectId)
+        .where('revision', '=', current)
+        .where((eb) =>
+          thumbnail === null
+            ? eb('thumbnail_key', 'is', null)
+            : eb('thumbnail_key', '=', thumbnail),
+        )
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) {
+        return { saved: withDesign({ ...existing, ...changes }), replacedThumbnail: thumbnail };
+      }
+    }
+  }
+
+  async setThumbnail(uuid: string, revision: number, key: string): Promise<boolean> {
+    const res = await this.db
       .updateTable('templates')
-      .set(changes)
+      .set({ thumbnail_key: key })
       .where('uuid', '=', uuid)
-      .where('project_id', '=', projectId)
-      .execute();
-    return withDesign({ ...existing, ...changes });
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   private async findRow(projectId: string, uuid: string): Promise<Row | undefined> {

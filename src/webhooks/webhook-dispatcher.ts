@@ -21,7 +21,7 @@ import {
   isRetryableStatus,
   retryDelayMs,
 } from './retry-policy.ts';
-import { newWebhookSecret, signatureHeader } from './webhook-signature.ts';
+import { newWebhookSecret, signatureHeader, standardWebhookHeaders } from './webhook-signature.ts';
 import type { AttemptOutcome, DeliveryRow, WebhookStore } from './webhook-store.ts';
 
 /** Settings of the dispatcher. */
@@ -42,6 +42,24 @@ export interface WebhookDispatcherOptions {
   fetch?: (url: string, opts: SafeFetchOptions) => Promise<SafeFetchResponse>;
   /** Where unexpected failures of the loop are reported. */
   onError?: (err: unknown) => void;
+  /** Told about every attempt once it ended (for logs and metrics); never the secret or body. */
+  onAttempt?: (attempt: WebhookAttemptReport) => void;
+}
+
+/** One ended webhook attempt, as onAttempt receives it. */
+export interface WebhookAttemptReport {
+  delivery_id: string;
+  project_id: string;
+  event: string;
+  /** Which attempt of the delivery this was (1, 2, …). */
+  attempt: number;
+  /** succeeded; retry (failed, will be tried again); failed (given up); skipped (not sent). */
+  outcome: 'succeeded' | 'retry' | 'failed' | 'skipped';
+  /** The receiver's HTTP status; null when nothing answered. */
+  status_code: number | null;
+  duration_ms: number;
+  /** What went wrong (no secret, no body). */
+  error?: string;
 }
 
 /** Polls, claims, signs and sends webhook deliveries; see the module comment. */
@@ -235,17 +253,37 @@ export class WebhookDispatcher implements WebhookService {
 
   /** Sends one attempt of a claimed delivery (`row.attempts` already counts it). */
   private async attempt(row: DeliveryRow, checkDeleted: boolean): Promise<void> {
-    const startedAt = new Date().toISOString();
+    const started = Date.now();
+    const startedAt = new Date(started).toISOString();
+    const report = (outcome: AttemptOutcome, skipped = false) =>
+      this.opts.onAttempt?.({
+        delivery_id: row.id,
+        project_id: row.project_id,
+        event: webhookEventName(row.resource_type, row.event),
+        attempt: row.attempts,
+        outcome: skipped
+          ? 'skipped'
+          : outcome.status === 'pending'
+            ? 'retry'
+            : outcome.status === 'succeeded'
+              ? 'succeeded'
+              : 'failed',
+        status_code: outcome.last_status_code,
+        duration_ms: Date.now() - started,
+        ...(outcome.last_error ? { error: outcome.last_error } : {}),
+      });
     // A delivery of a resource deleted since is not sent: its payload points at a file that is gone.
     if (
       checkDeleted &&
       (await this.store.resourceDeleted(row.project_id, row.resource_type, row.resource_id))
     ) {
       const error = `the ${row.resource_type === 'image' ? 'image' : 'PDF'} was deleted; not sent`;
-      await this.store.finishAttempt(row.id, this.owner, {
+      const outcome = {
         ...done('failed', row.last_status_code, error, startedAt),
         last_attempt_at: row.last_attempt_at ?? startedAt,
-      });
+      };
+      await this.store.finishAttempt(row.id, this.owner, outcome);
+      report(outcome, true);
       return;
     }
     const secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
@@ -260,6 +298,7 @@ export class WebhookDispatcher implements WebhookService {
           'imprint-event': webhookEventName(row.resource_type, row.event),
           'imprint-delivery': row.id,
           'imprint-attempt': String(row.attempts),
+          ...standardWebhookHeaders(secret, row.id, t, row.payload),
         },
         body: row.payload,
         maxBytes: 1024 * 1024,
@@ -289,6 +328,7 @@ export class WebhookDispatcher implements WebhookService {
         : done('failed', status, error, startedAt);
     }
     await this.store.finishAttempt(row.id, this.owner, outcome);
+    report(outcome);
   }
 
   private retryOrFail(

@@ -1,6 +1,8 @@
 /**
- * The Imprint-Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
- * Signing the timestamp with the body lets receivers reject replays of old deliveries.
+ * Webhook signatures. The Imprint-Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+ * Signing the timestamp with the body lets receivers reject replays of old deliveries. Every
+ * delivery also carries the Standard Webhooks headers, signed with the same secret, so receivers
+ * can use the maintained verifier libraries of many languages.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -36,6 +38,32 @@ export function verifySignature(
   const expected = Buffer.from(signatureOf(secret, t, body), 'hex');
   const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The Standard Webhooks (standardwebhooks.com) key of a project secret, as their libraries take
+ * it: "whsec_" + base64 of the key bytes. The key bytes are the secret's own UTF-8 bytes, the
+ * same key Imprint-Signature uses, so one secret serves both schemes.
+ */
+export function standardWebhooksKey(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+/**
+ * The Standard Webhooks headers of a delivery: `webhook-id`, `webhook-timestamp` and
+ * `webhook-signature: v1,<base64 HMAC-SHA256(key, "<id>.<t>.<body>")>`, the key being the
+ * secret's UTF-8 bytes (standardWebhooksKey).
+ */
+export function standardWebhookHeaders(
+  secret: string,
+  id: string,
+  t: number,
+  body: string,
+): { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string } {
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${id}.${t}.${body}`)
+    .digest('base64');
+  return { 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': `v1,${mac}` };
 }
 
 /** A new signing secret: "whsec_" + 256 random bits. */

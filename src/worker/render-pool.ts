@@ -21,8 +21,15 @@ export type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io
 
 /** Settings of a pool besides its size. */
 export interface RenderPoolOptions {
-  /** A render running longer is stopped (its thread replaced) and fails; default 120 s. */
+  /** A render or merge running longer is stopped (its thread replaced) and fails; default 120 s. */
   taskTimeoutMs?: number;
+  /** V8 heap limit of each thread in MB (old generation); default 512. */
+  heapMb?: number;
+  /**
+   * A thread whose result had at least this many pixels (width × height × pages) is replaced
+   * after it, so the native memory of a large render goes back to the system; default 16 million.
+   */
+  recycleAbovePixels?: number;
   /** URL of the engine module the threads load; default `src/render/index.ts` (tests inject faults). */
   engineModule?: string;
 }
@@ -34,6 +41,19 @@ export class RenderThreadError extends Error {
     this.name = 'RenderThreadError';
   }
 }
+
+/** Options of a merge (see the engine's mergePdfs). */
+export interface MergeOptions {
+  /** Most pages the merged PDF may have; more is a RenderInputError naming the cap. */
+  maxPages?: number;
+}
+
+/** What a task is called in messages to clients. */
+const TASK_NAME: Record<RenderOp, string> = {
+  renderImage: 'render',
+  renderPdf: 'render',
+  mergePdfs: 'merge',
+};
 
 interface Task {
   id: number;
@@ -54,7 +74,16 @@ interface Slot {
   dead: boolean;
 }
 
-const BOOTSTRAP = new URL('./render-thread.mjs', import.meta.url);
+/** Pixels a result stands for: its size times its pages (a merge's size is its first page's). */
+function pixelsOf(file: RenderedFile): number {
+  return (file.width || 0) * (file.height || 0) * (file.pages ?? 1);
+}
+
+// Compiled (dist/, .js) threads load the compiled module; from the TypeScript sources a small
+// .mjs bootstrap registers tsx first.
+const BOOTSTRAP = import.meta.url.endsWith('.js')
+  ? new URL('./render-thread.js', import.meta.url)
+  : new URL('./render-thread.mjs', import.meta.url);
 
 /** A fixed-size pool of render worker threads, started on first use, with a FIFO task queue. */
 export class RenderPool {
@@ -62,7 +91,10 @@ export class RenderPool {
   private readonly waiting: Task[] = [];
   private readonly taskTimeoutMs: number;
   private readonly engineModule: string | undefined;
+  private readonly heapMb: number;
+  private readonly recycleAbovePixels: number;
   private nextId = 1;
+  private retired = 0;
   private closed = false;
 
   /** `size` threads at most (config.renderThreads). */
@@ -73,6 +105,8 @@ export class RenderPool {
     if (!Number.isInteger(size) || size < 1) throw new RangeError('RenderPool size must be ≥ 1');
     this.taskTimeoutMs = opts.taskTimeoutMs ?? 120_000;
     this.engineModule = opts.engineModule;
+    this.heapMb = opts.heapMb ?? 512;
+    this.recycleAbovePixels = opts.recycleAbovePixels ?? 16_000_000;
   }
 
   /** Renders one image (see the engine's renderImage). */
@@ -86,16 +120,17 @@ export class RenderPool {
   }
 
   /** Merges PDFs in order (see the engine's mergePdfs). */
-  mergePdfs(files: Buffer[]): Promise<RenderedFile> {
-    return this.submit('mergePdfs', files);
+  mergePdfs(files: Buffer[], options: MergeOptions = {}): Promise<RenderedFile> {
+    return this.submit('mergePdfs', { files, options });
   }
 
-  /** Threads started, tasks running and tasks waiting (for logs and tests). */
-  stats(): { threads: number; running: number; waiting: number } {
+  /** Threads started, tasks running and waiting, threads retired after large renders (logs, tests). */
+  stats(): { threads: number; running: number; waiting: number; retired: number } {
     return {
       threads: this.slots.length,
       running: this.slots.filter((s) => s.task).length,
       waiting: this.waiting.length,
+      retired: this.retired,
     };
   }
 
@@ -150,15 +185,25 @@ export class RenderPool {
 
   private startTimer(slot: Slot): void {
     const limit = this.taskTimeoutMs;
+    const name = TASK_NAME[slot.task!.op];
     slot.timer = setTimeout(() => {
       const took = limit < 1000 ? `${limit} ms` : `${Math.round(limit / 1000)} s`;
-      this.kill(slot, new RenderThreadError(`The render took longer than ${took} and was stopped`));
+      this.kill(
+        slot,
+        new RenderThreadError(`The ${name} took longer than ${took} and was stopped`),
+      );
     }, limit);
   }
 
   private spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, {
       workerData: { engineModule: this.engineModule },
+      // Bounds the JavaScript heap (pdf-lib's merges, layout); canvases and decoded pictures are
+      // native memory outside it, bounded by the pixel budget instead.
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.heapMb,
+        maxYoungGenerationSizeMb: Math.max(16, Math.min(64, Math.floor(this.heapMb / 8))),
+      },
     });
     const slot: Slot = {
       worker,
@@ -178,12 +223,19 @@ export class RenderPool {
       if (!slot.task || slot.task.id !== msg.id) return;
       const task = slot.task;
       this.finish(slot);
-      if (msg.ok) task.resolve(reviveBuffers(msg.value) as RenderedFile);
-      else task.reject(fromWireError(msg.error));
+      if (msg.ok) {
+        const file = reviveBuffers(msg.value) as RenderedFile;
+        if (pixelsOf(file) >= this.recycleAbovePixels) this.retire(slot);
+        task.resolve(file);
+      } else task.reject(fromWireError(msg.error));
       this.dispatch();
     });
-    worker.on('error', (err) => {
-      this.kill(slot, new RenderThreadError(`The render thread crashed: ${err.message}`));
+    worker.on('error', (err: Error & { code?: string }) => {
+      const message =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `The render thread ran out of memory (its heap limit is ${this.heapMb} MB) and was stopped`
+          : `The render thread crashed: ${err.message}`;
+      this.kill(slot, new RenderThreadError(message));
     });
     worker.on('exit', (code) => {
       if (slot.dead) return;
@@ -206,6 +258,19 @@ export class RenderPool {
     slot.task = null;
     if (this.closed) void slot.worker.terminate();
     else slot.worker.unref();
+  }
+
+  /**
+   * Stops an idle thread after a large render: ending the thread frees everything it held (its
+   * heap, canvases not yet collected, decoded pictures), which a live thread keeps until a GC
+   * that may not come soon. A fresh thread takes its place when a task needs one.
+   */
+  private retire(slot: Slot): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    this.retired++;
+    void slot.worker.terminate();
   }
 
   /** Fails the slot's task with `err`, stops its thread and lets a fresh one take its place. */

@@ -13,7 +13,7 @@ import {
   type TaskMessage,
 } from './thread-messages.ts';
 
-type Engine = Record<RenderOp, (input: unknown) => Promise<unknown>>;
+type Engine = Record<RenderOp, (input: unknown, options?: unknown) => Promise<unknown>>;
 
 const port = parentPort;
 if (!port) throw new Error('render-thread.ts must run in a worker thread');
@@ -21,13 +21,18 @@ if (!port) throw new Error('render-thread.ts must run in a worker thread');
 // The pool may name another engine module (tests inject faults that way); default: the real one.
 const engineUrl: string =
   (workerData as { engineModule?: string } | null)?.engineModule ??
-  new URL('../render/index.ts', import.meta.url).href;
+  // Compiled (dist/) threads import the compiled engine, the TypeScript ones the source.
+  new URL(`../render/index.${import.meta.url.endsWith('.js') ? 'js' : 'ts'}`, import.meta.url).href;
 const engine = (await import(engineUrl)) as Engine;
 
-/** mergePdfs takes its Buffer list as its argument; the others take one input object. */
+/** mergePdfs takes its Buffer list and options as arguments; the others take one input object. */
 async function run(op: RenderOp, input: unknown): Promise<unknown> {
   const fn = engine[op];
   if (typeof fn !== 'function') throw new Error(`render engine has no ${op}()`);
+  if (op === 'mergePdfs') {
+    const { files, options } = input as { files: unknown; options: unknown };
+    return fn(files, options);
+  }
   return fn(input);
 }
 

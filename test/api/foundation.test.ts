@@ -26,7 +26,15 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(doc.json().openapi, '3.1.0');
       // What the routes answer: DELETE of an image or PDF is a 204 without a body.
       for (const path of ['/api/rest/images/{id}', '/api/rest/pdfs/{id}']) {
-        assert.deepEqual(Object.keys(doc.json().paths[path].delete.responses), ['204'], path);
+        const responses = doc.json().paths[path].delete.responses;
+        assert.ok(responses['204'], path);
+        assert.equal(
+          Object.keys(responses)
+            .filter((s) => s.startsWith('2'))
+            .join(),
+          '204',
+          path,
+        );
       }
       const docs = await t.request({ method: 'GET', url: '/docs/', token: null });
       assert.equal(docs.statusCode, 200);
@@ -64,7 +72,7 @@ for (const { kind, skip } of testDbKinds()) {
       });
       assert.equal(res.statusCode, 422);
       assert.deepEqual(res.json().errors.custom_data, [
-        'The custom_data field must be of type string, object or null.',
+        'The custom_data field must be of type string, object or null; received 5.',
       ]);
     });
 

@@ -69,7 +69,7 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(got.height, 630);
       assert.ok(got.updated_at > (tpl.updated_at as string));
       const expectedLayers = [
-        { name: 'box', type: 'rectangle' },
+        { name: 'box', type: 'shape' },
         { name: 'photo', type: 'picture' },
         { name: 'title', type: 'text' },
         { name: 'qr', type: 'barcode' },

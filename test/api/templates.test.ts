@@ -168,7 +168,7 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(copy.height, 600);
       assert.deepEqual(copy.tags, ['a']);
       assert.equal(copy.custom_data, 'src');
-      assert.deepEqual(copy.layers, [{ name: 'box', type: 'rectangle' }]);
+      assert.deepEqual(copy.layers, [{ name: 'box', type: 'shape' }]);
       const [a, b] = await Promise.all(
         [source.uuid, copy.uuid].map(async (uuid) =>
           (await t.request({ method: 'GET', url: `/api/rest/templates/${uuid}/design` })).json(),

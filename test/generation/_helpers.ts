@@ -127,6 +127,9 @@ export async function createTemplate(
     token,
   });
   assert.equal(put.statusCode, 200, put.body);
+  // The save's thumbnail renders in the background; tests that count renders or pixels in
+  // flight start once it is done.
+  await t.runtime.services.previews.idle();
   return uuid;
 }
 

@@ -73,7 +73,7 @@ for (const { kind, skip } of testDbKinds()) {
       });
       assert.equal(image.statusCode, 422, image.body);
       assert.deepEqual(image.json().errors['modifications.dpi'], [
-        'The modifications.dpi field must be one of: 72, 150, 300.',
+        'The modifications.dpi field must be one of: 72, 150, 300; received 96.',
       ]);
       const pdf = await t.request({
         method: 'POST',
@@ -82,7 +82,7 @@ for (const { kind, skip } of testDbKinds()) {
       });
       assert.equal(pdf.statusCode, 422, pdf.body);
       assert.deepEqual(pdf.json().errors['modifications.dpi'], [
-        'The modifications.dpi field must be one of: 96, 150, 300.',
+        'The modifications.dpi field must be one of: 96, 150, 300; received 72.',
       ]);
     });
 

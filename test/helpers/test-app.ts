@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createProjectWithTokens } from '../../src/core/projects.ts';
 import { createHttpApp, createRuntime, type Runtime } from '../../src/main.ts';
+import type { DatabaseTarget } from '../../src/store/database.ts';
 import { freshDatabase, type TestDbKind } from './databases.ts';
 
 /** A project made for a test, with its tokens. */
@@ -29,13 +30,27 @@ export interface TestApp {
   other: TestProject;
   /** inject() with the main project's token unless `token` is given (null sends none). */
   request(opts: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  /** The database this app uses (a second app can share it, see `shareWith`). */
+  target: DatabaseTarget;
   close(): Promise<void>;
+}
+
+/** Options of createTestApp. */
+export interface TestAppOptions {
+  /**
+   * Another test app whose database (and projects) this one uses, like a second process of one
+   * installation; closing this app leaves that database alone.
+   */
+  shareWith?: TestApp;
+  /** Reaches the same PostgreSQL another way (e.g. through a proxy a test can cut). */
+  postgresUrl?: string;
 }
 
 /** Starts an app on a fresh database of `kind`; env overrides go into the config. */
 export async function createTestApp(
   kind: TestDbKind,
   env: Record<string, string> = {},
+  opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-data-'));
   const config = loadConfig({
@@ -43,16 +58,23 @@ export async function createTestApp(
     IMPRINT_PUBLIC_URL: 'http://imprint.test',
     ...env,
   });
-  const fresh = await freshDatabase(kind);
-  const runtime = await createRuntime(config, fresh.target);
+  const shared = opts.shareWith;
+  const fresh = shared
+    ? { target: shared.target, drop: async () => undefined }
+    : await freshDatabase(kind);
+  const target =
+    opts.postgresUrl && fresh.target.kind === 'postgres'
+      ? { ...fresh.target, url: opts.postgresUrl }
+      : fresh.target;
+  const runtime = await createRuntime(config, target);
   const app = await createHttpApp(runtime, false);
   await app.ready();
   const make = async (title: string): Promise<TestProject> => {
     const p = await createProjectWithTokens(runtime.services.projects, title);
     return { id: p.project.id, token: p.token, testToken: p.test_token };
   };
-  const project = await make('Test project');
-  const other = await make('Other project');
+  const project = shared?.project ?? (await make('Test project'));
+  const other = shared?.other ?? (await make('Other project'));
   return {
     app,
     runtime,
@@ -67,6 +89,7 @@ export async function createTestApp(
       };
       return app.inject({ ...opts, headers });
     },
+    target: fresh.target,
     close: async () => {
       await app.close();
       await runtime.close();

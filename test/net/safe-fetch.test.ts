@@ -57,6 +57,65 @@ describe('address policy', () => {
   });
 });
 
+/** An IPv4 address as the two 16-bit hex groups an IPv6 address holds it in. */
+function hexGroups(ipv4: string, invert = false): string {
+  const b = ipv4.split('.').map((x) => Number(x) ^ (invert ? 0xff : 0));
+  return `${((b[0] << 8) | b[1]).toString(16)}:${((b[2] << 8) | b[3]).toString(16)}`;
+}
+
+/** Every IPv6 spelling that carries `ipv4`: IPv4-compatible, mapped, SIIT, 6to4, NAT64, Teredo. */
+function ipv6Forms(ipv4: string): Record<string, string> {
+  const g = hexGroups(ipv4);
+  return {
+    'IPv4-compatible dotted': `::${ipv4}`,
+    'IPv4-compatible hex': `::${g}`,
+    'IPv4-mapped': `::ffff:${ipv4}`,
+    'IPv4-mapped hex': `::ffff:${g}`,
+    SIIT: `::ffff:0:${g}`,
+    '6to4': `2002:${g}::1`,
+    'NAT64 well-known': `64:ff9b::${g}`,
+    'NAT64 well-known dotted': `64:ff9b::${ipv4}`,
+    'NAT64 local-use /96': `64:ff9b:1::${g}`,
+    'Teredo client': `2001:0:808:808:0:0:${hexGroups(ipv4, true)}`,
+    'Teredo server': `2001:0:${g}:0:0:f7f7:f7f7`,
+  };
+}
+
+describe('address policy: IPv4 inside IPv6', () => {
+  const cases: Array<[string, RegExp]> = [
+    ['127.0.0.1', /loopback/],
+    ['10.1.2.3', /private/],
+    ['192.168.0.5', /private/],
+    ['169.254.1.1', /link-local/],
+    ['169.254.169.254', /metadata/],
+  ];
+  for (const [ipv4, why] of cases) {
+    it(`judges every form carrying ${ipv4} as that address`, () => {
+      for (const [form, address] of Object.entries(ipv6Forms(ipv4))) {
+        const reason = blockedAddressReason(address);
+        assert.ok(reason, `${form} ${address} should be blocked`);
+        assert.match(reason, why, `${form} ${address}`);
+      }
+    });
+  }
+
+  it('allows the same forms when the IPv4 address inside is public', () => {
+    for (const [form, address] of Object.entries(ipv6Forms('8.8.8.8'))) {
+      assert.equal(blockedAddressReason(address), null, `${form} ${address} should be allowed`);
+    }
+  });
+
+  it('refuses NAT64 local-use addresses whose IPv4 address is not in the last 32 bits', () => {
+    // 8.8.8.8 at the /48 position of RFC 6052, or anything else: the layout is the operator's.
+    assert.match(blockedAddressReason('64:ff9b:1:808:8:800::')!, /NAT64 local-use/);
+  });
+
+  it('keeps ::1 and :: as loopback and unspecified', () => {
+    assert.match(blockedAddressReason('::1')!, /^a loopback address$/);
+    assert.match(blockedAddressReason('::')!, /^unspecified$/);
+  });
+});
+
 describe('safeFetch', () => {
   let server: TestServer;
   before(async () => {
@@ -173,6 +232,14 @@ describe('safeFetch', () => {
     await refused('http://100.64.3.4/', strict, /private \(carrier-grade NAT\)/);
     await refused('http://[fe80::1]/', strict, /link-local/);
     await refused('http://[::ffff:127.0.0.1]/', strict, /loopback/);
+    // The URL parser writes [::127.0.0.1] as [::7f00:1]: still the loopback address inside.
+    await refused(
+      'http://[::127.0.0.1]/',
+      strict,
+      /::7f00:1 is a loopback address: it leads to 127\.0\.0\.1$/,
+    );
+    await refused('http://[64:ff9b::10.0.0.1]/', strict, /private/);
+    await refused('http://[2002:a9fe:a9fe::]/', strict, /metadata/);
     // Alternative spellings are normalised by the URL parser before the check.
     await refused('http://2130706433/', strict, /127\.0\.0\.1 is a loopback/);
     await refused('http://0x7f.1/', strict, /127\.0\.0\.1 is a loopback/);

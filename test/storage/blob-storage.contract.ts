@@ -1,9 +1,10 @@
 /**
- * The BlobStorage contract: one suite every adapter must pass (local disk now, S3 later). Call
+ * The BlobStorage contract: one suite every adapter must pass (local disk and S3). Call
  * runBlobStorageContract from the adapter's test file with a factory for a fresh, empty storage.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { InvalidBlobKeyError, type BlobStorage } from '../../src/storage/blob-storage.ts';
 
@@ -30,6 +31,12 @@ export const INVALID_KEYS = [
   'é/x',
   'x'.repeat(513),
 ];
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks);
+}
 
 /** Runs the contract suite against the storage the factory makes. */
 export function runBlobStorageContract(
@@ -102,6 +109,81 @@ export function runBlobStorageContract(
       for (const k of keys.slice(1)) assert.equal((await storage.get(k))?.bytes.toString(), k);
     });
 
+    it('heads a key: size, type, a quoted ETag and a recent date; null when missing', async () => {
+      const k = key('head.png');
+      const before = Date.now();
+      await storage.put(k, Buffer.from('0123456789'), 'image/png');
+      const info = await storage.head(k);
+      assert.ok(info);
+      assert.equal(info.size, 10);
+      assert.equal(info.contentType, 'image/png');
+      assert.match(info.etag, /^"[^"]+"$/);
+      // Second precision on S3 (Last-Modified), and a little clock skew between two hosts.
+      assert.ok(Math.abs(info.lastModified.getTime() - before) < 60_000);
+      assert.equal(await storage.head(key('none.png')), null);
+      await storage.put(k, Buffer.from('other bytes!'), 'image/png');
+      assert.notEqual((await storage.head(k))?.etag, info.etag, 'new bytes, new ETag');
+    });
+
+    it('opens a key as a stream, whole or one byte range; null when missing', async () => {
+      const k = key('ranges.bin');
+      const bytes = randomBytes(100_000);
+      await storage.put(k, bytes, 'application/octet-stream');
+      const whole = await storage.open(k);
+      assert.ok(whole);
+      assert.equal(whole.size, bytes.length);
+      assert.equal(whole.contentType, 'application/octet-stream');
+      assert.ok((await readAll(whole.body)).equals(bytes));
+      const part = await storage.open(k, { start: 10, end: 1009 });
+      assert.ok(part);
+      assert.equal(part.size, bytes.length, 'size is the whole file, not the range');
+      assert.ok((await readAll(part.body)).equals(bytes.subarray(10, 1010)));
+      const last = await storage.open(k, { start: bytes.length - 1, end: bytes.length - 1 });
+      assert.ok((await readAll(last!.body)).equals(bytes.subarray(bytes.length - 1)));
+      assert.equal(await storage.open(key('none.bin')), null);
+    });
+
+    it('opens an empty file', async () => {
+      const k = key('empty.txt');
+      await storage.put(k, Buffer.alloc(0), 'text/plain');
+      const opened = await storage.open(k);
+      assert.equal(opened?.size, 0);
+      assert.equal((await readAll(opened!.body)).length, 0);
+    });
+
+    it('lists the keys under a prefix with their dates, and no others', async () => {
+      const dir = `pdfs/${randomBytes(16).toString('hex')}`;
+      await storage.put(`${dir}/one.pdf`, Buffer.from('1'), 'application/pdf');
+      await storage.put(`${dir}/two.pdf`, Buffer.from('2'), 'application/pdf');
+      await storage.put(`${dir}x/three.pdf`, Buffer.from('3'), 'application/pdf');
+      const listed = [];
+      for await (const b of storage.list(`${dir}/`)) listed.push(b);
+      assert.deepEqual(listed.map((b) => b.key).sort(), [`${dir}/one.pdf`, `${dir}/two.pdf`]);
+      for (const b of listed)
+        assert.ok(b.lastModified instanceof Date && b.lastModified.getTime() > 0);
+      await storage.delete(`${dir}/one.pdf`);
+      const after = [];
+      for await (const b of storage.list(`${dir}/`)) after.push(b.key);
+      assert.deepEqual(after, [`${dir}/two.pdf`]);
+      const none = [];
+      for await (const b of storage.list(`nothing-${randomBytes(4).toString('hex')}/`))
+        none.push(b);
+      assert.deepEqual(none, []);
+    });
+
+    it('lists every key of a longer listing (several pages where the adapter pages)', async () => {
+      const dir = `images/${randomBytes(16).toString('hex')}`;
+      const keys = Array.from({ length: 30 }, (_, i) => `${dir}/f${i}.png`);
+      for (let i = 0; i < keys.length; i += 50) {
+        await Promise.all(
+          keys.slice(i, i + 50).map((k) => storage.put(k, Buffer.from('p'), 'image/png')),
+        );
+      }
+      const seen = new Set<string>();
+      for await (const b of storage.list(`${dir}/`)) seen.add(b.key);
+      assert.equal(seen.size, keys.length);
+    });
+
     it('refuses keys that could escape or are ambiguous, on put, get and delete', async () => {
       for (const bad of INVALID_KEYS) {
         await assert.rejects(
@@ -110,6 +192,8 @@ export function runBlobStorageContract(
           `put ${JSON.stringify(bad)}`,
         );
         await assert.rejects(storage.get(bad), InvalidBlobKeyError, `get ${JSON.stringify(bad)}`);
+        await assert.rejects(storage.head(bad), InvalidBlobKeyError, `head ${JSON.stringify(bad)}`);
+        await assert.rejects(storage.open(bad), InvalidBlobKeyError, `open ${JSON.stringify(bad)}`);
         await assert.rejects(
           storage.delete(bad),
           InvalidBlobKeyError,

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
 import { createProjectWithTokens } from '../../src/core/projects.ts';
 import type { WebhookDelivery, WebhookRequest } from '../../src/core/webhooks.ts';
 import { openDatabase, type Database } from '../../src/store/database.ts';
@@ -16,6 +17,7 @@ import {
   WebhookDispatcher,
   type WebhookDispatcherOptions,
 } from '../../src/webhooks/webhook-dispatcher.ts';
+import { standardWebhooksKey } from '../../src/webhooks/webhook-signature.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
@@ -148,6 +150,36 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(row.last_status_code, 200);
       assert.equal(row.next_attempt_at, null);
       assert.ok(row.delivered_at);
+    });
+
+    it('also signs per Standard Webhooks: the standardwebhooks library verifies a real delivery', async () => {
+      const d = make();
+      d.start();
+      const r = request('/ok');
+      await d.enqueue(r);
+      const row = await settled(d, r);
+      assert.equal(row.status, 'succeeded');
+      const got = receiver.to('/ok').find((g) => g.headers['webhook-id'] === row.id);
+      assert.ok(got, 'the delivery carries webhook-id = the delivery id');
+      assert.equal(got.headers['imprint-delivery'], row.id);
+      assert.match(String(got.headers['webhook-timestamp']), /^\d+$/);
+      assert.match(String(got.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]+=*$/);
+      // Imprint's own header is still there, unchanged.
+      assert.match(String(got.headers['imprint-signature']), /^t=\d+,v1=[0-9a-f]{64}$/);
+      const headers = {
+        'webhook-id': String(got.headers['webhook-id']),
+        'webhook-timestamp': String(got.headers['webhook-timestamp']),
+        'webhook-signature': String(got.headers['webhook-signature']),
+      };
+      const secret = await d.secret(projectId);
+      const verified = new Webhook(standardWebhooksKey(secret)).verify(got.body, headers);
+      assert.deepEqual(verified, r.payload);
+      assert.throws(() =>
+        new Webhook(standardWebhooksKey('whsec_other')).verify(got.body, headers),
+      );
+      assert.throws(() =>
+        new Webhook(standardWebhooksKey(secret)).verify(got.body.replace('}', ',"x":1}'), headers),
+      );
     });
 
     it('retries 5xx with back-off: fails twice, then succeeds at exactly the third attempt', async () => {

@@ -118,7 +118,7 @@ describe('RenderPool with the real engine', () => {
     );
     assert.equal(results.length, 12);
     assert.ok(p.stats().threads <= 2);
-    assert.deepEqual(p.stats(), { threads: p.stats().threads, running: 0, waiting: 0 });
+    assert.deepEqual(p.stats(), { threads: p.stats().threads, running: 0, waiting: 0, retired: 0 });
     // Spot-check two against in-thread rendering; all must differ (their QR codes differ).
     for (const i of [0, 11]) {
       const here = await engine.renderImage({
@@ -264,5 +264,62 @@ describe('RenderPool thread faults', () => {
     await running; // the running render still completes
     await closing;
     await assert.rejects(p.renderImage({ design: {} } as never), /closed/);
+  });
+
+  it('fails only the task of a thread that runs out of heap, and the pool keeps working', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE, heapMb: 64 });
+    const first = (await p.renderImage({ design: {} } as never)) as unknown as {
+      threadId: number;
+    };
+    await assert.rejects(
+      p.renderImage({ design: { fault: 'oom' } } as never),
+      (err) =>
+        err instanceof RenderThreadError &&
+        err.message ===
+          'The render thread ran out of memory (its heap limit is 64 MB) and was stopped',
+    );
+    const after = (await p.renderImage({ design: { label: 'after' } } as never)) as unknown as {
+      bytes: Buffer;
+      threadId: number;
+    };
+    assert.equal(after.bytes.subarray(0, 5).toString(), 'after');
+    assert.notEqual(after.threadId, first.threadId, 'a fresh thread replaced the dead one');
+    assert.equal(p.stats().threads, 1);
+  });
+
+  it('retires a thread after a render at or above the recycling size, not after smaller ones', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE, recycleAbovePixels: 1_000_000 });
+    type Out = { threadId: number };
+    const small = (await p.renderImage({
+      design: { width: 999, height: 1000 },
+    } as never)) as unknown as Out;
+    const same = (await p.renderImage({
+      design: { width: 1000, height: 999 },
+    } as never)) as unknown as Out;
+    assert.equal(same.threadId, small.threadId);
+    assert.equal(p.stats().retired, 0);
+    const large = (await p.renderImage({
+      design: { width: 1000, height: 1000 },
+    } as never)) as unknown as Out;
+    assert.equal(large.threadId, small.threadId);
+    assert.deepEqual(p.stats(), { threads: 0, running: 0, waiting: 0, retired: 1 });
+    const next = (await p.renderImage({ design: {} } as never)) as unknown as Out;
+    assert.notEqual(next.threadId, large.threadId, 'the next render runs on a fresh thread');
+  });
+
+  it('passes the merge page cap to the engine and stops a merge past the time limit', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE, taskTimeoutMs: 300 });
+    const merged = (await p.mergePdfs([Buffer.from('a'), Buffer.from('b')], {
+      maxPages: 7,
+    })) as unknown as { maxPages: number };
+    assert.equal(merged.maxPages, 7);
+    await assert.rejects(
+      p.mergePdfs([Buffer.from('hang'), Buffer.from('b')]),
+      (err) =>
+        err instanceof RenderThreadError &&
+        err.message === 'The merge took longer than 300 ms and was stopped',
+    );
+    const again = await p.mergePdfs([Buffer.from('c'), Buffer.from('d')]);
+    assert.equal(again.bytes.toString(), 'cd');
   });
 });

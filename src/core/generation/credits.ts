@@ -1,7 +1,7 @@
 /**
  * What a render costs, following Placid's credit rules: an image 1 credit, a PDF 2 per page,
- * each multiplied by the canvas-size factor of its longest side. Test mode is free, and so is a
- * merge (it only concatenates existing PDFs; no page is rendered).
+ * each multiplied by the canvas-size factor of its longest side; a merge 1 per started 100 merged
+ * pages (it renders nothing, but reading and copying many pages costs CPU). Test mode is free.
  */
 
 /** Largest canvas side (px) a render may have; the factor table ends there. */
@@ -41,5 +41,16 @@ export function pdfCredits(pages: Array<{ width: number; height: number }>): num
   return pages.reduce((sum, p) => sum + 2 * canvasSizeFactor(Math.max(p.width, p.height)), 0);
 }
 
-/** Credits of a merge of existing PDFs (none: nothing is rendered). */
-export const MERGE_CREDITS = 0;
+/** Merged pages one merge credit pays for. */
+export const MERGE_PAGES_PER_CREDIT = 100;
+
+/** Credits of a merge of `pages` pages: 1 per started 100. */
+export function mergeCredits(pages: number): number {
+  return Math.ceil(pages / MERGE_PAGES_PER_CREDIT);
+}
+
+/**
+ * What a merge reserves when it is created, before its files are fetched and counted: the least
+ * any merge costs (2 URLs, so at least 2 pages: 1 credit). The job sets the full cost.
+ */
+export const MERGE_RESERVED_CREDITS = 1;

@@ -10,8 +10,10 @@ import type { BlobStorage } from '../../storage/blob-storage.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { Template } from '../templates.ts';
+import type { FontInspector } from '../font-file.ts';
 import type { WebhookRequest } from '../webhooks.ts';
 import type { GenerationRepository } from './generation-repository.ts';
+import type { Metrics } from '../metrics.ts';
 
 /** The render functions of the engine, run off the event loop (jobs-engine's RenderPool). */
 export interface Renderer {
@@ -26,7 +28,8 @@ export interface Renderer {
     assets: { files: Map<string, Buffer>; fonts: FontSource[] };
     options?: PdfOptions;
   }): Promise<RenderedFile>;
-  mergePdfs(files: Buffer[]): Promise<RenderedFile>;
+  /** Merges PDFs in order; more than `options.maxPages` pages is a RenderInputError naming the cap. */
+  mergePdfs(files: Buffer[], options?: { maxPages?: number }): Promise<RenderedFile>;
 }
 
 /** Downloads pictures and PDFs (delivery's AssetFetcher); errors carry user-safe messages. */
@@ -51,6 +54,8 @@ export interface GenerationDeps {
     ): Promise<{ template: Template; design: Design } | undefined>;
   };
   fonts: { loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> };
+  /** Re-reads stored fonts in isolation before a render thread registers them (once per font). */
+  fontInspector: FontInspector;
   assets: AssetSource;
   renderer: Renderer;
   storage: BlobStorage;
@@ -60,9 +65,27 @@ export interface GenerationDeps {
   queue: Pick<JobQueue, 'enqueue'>;
   /** IMPRINT_PUBLIC_URL: base of polling and file URLs. */
   publicUrl: string;
+  /** IMPRINT_FILES_BASE_URL: file URLs point there instead of the API's /files route. */
+  filesBaseUrl?: string | null;
+  /**
+   * IMPRINT_SECRET_KEY: transfer credentials are sealed with it and travel with their job to any
+   * process; null keeps them in the accepting process's memory.
+   */
+  secretKey?: string | null;
+  /**
+   * Without a secret key, whether a transfer may be held in memory and rendered by the process
+   * that accepted it (one process that runs its own jobs); false answers 503 instead.
+   */
+  inMemoryTransfers: boolean;
   /** Most create_now renders at once in this process (IMPRINT_CREATE_NOW_LIMIT). */
   createNowLimit: number;
+  /** Pixels the renders of this process may hold at once (IMPRINT_RENDER_MAX_PIXELS_IN_FLIGHT). */
+  maxPixelsInFlight: number;
+  /** Most pages of a merged PDF (IMPRINT_MERGE_MAX_PAGES). */
+  mergeMaxPages: number;
   log?: GenerationLog;
+  /** Counts the credits charged when a render finishes (the metrics port). */
+  metrics?: Pick<Metrics, 'creditsCharged'>;
   /** How long a render claim lasts without renewal (default 20 s); tests shorten it. */
   claimLeaseMs?: number;
 }

@@ -1,7 +1,8 @@
 /**
  * Port: persistence of generated images and PDFs, their render claims, and credits.
  * Rows are the public state (queued → finished | error); the request is stored so any process
- * can render it later. Transfer credentials are never part of a row.
+ * can render it later. Transfer credentials are never part of a RenderRow: while a row is queued
+ * they may be stored beside it encrypted (`sealedTransfer`), and are cleared when it ends.
  */
 import type { LayerData } from '../../render/types.ts';
 
@@ -52,7 +53,11 @@ export interface RenderRow {
   webhook_success: string | null;
   webhook_error: string | null;
   errors: string[];
+  /** What the request asked for that was ignored or could not be done (see render warnings). */
+  warnings: string[];
   file_key: string | null;
+  /** The retention sweep deleted the finished file (IMPRINT_FILE_RETENTION_DAYS). */
+  file_expired: boolean;
   test_mode: boolean;
   /** What the row costs (charged once, when it finishes; 0 in test mode). */
   credits: number;
@@ -73,7 +78,15 @@ export interface NewRenderRow {
   test_mode: boolean;
   credits: number;
   has_transfer: boolean;
+  /** The transfer credentials encrypted with IMPRINT_SECRET_KEY (TransferSealer), if any. */
+  transfer_sealed?: string | null;
+  /** Warnings known at creation (request data that will be ignored). */
+  warnings?: string[];
 }
+
+/** What insert did: the new row, or nothing because its credits exceed what the limit leaves. */
+export type InsertResult =
+  { row: RenderRow } | { overLimit: { limit: number; left: number; used: number } };
 
 /** A claim on a row: which process renders it and for how long before others may take over. */
 export interface ClaimOptions {
@@ -92,8 +105,15 @@ export interface CreditUsage {
 
 /** Port: images/PDFs rows, claims and the credit ledger. */
 export interface GenerationRepository {
-  /** Inserts a queued row; with `claim` the row starts claimed by that owner (create_now, transfers). */
-  insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<RenderRow>;
+  /**
+   * Inserts a queued row; with `claim` the row starts claimed by that owner (create_now,
+   * in-memory transfers). When the project has a credit limit, checking what is left and
+   * inserting are one atomic step (the project's limit row is locked meanwhile), so concurrent
+   * creations in any number of processes never admit more than the limit.
+   */
+  insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<InsertResult>;
+  /** The encrypted transfer credentials of a queued row, or null (none, or the row ended). */
+  sealedTransfer(type: ResourceType, id: number): Promise<string | null>;
   /** A row that is not deleted, of any project (for the job runner). */
   find(type: ResourceType, id: number): Promise<RenderRow | undefined>;
   /** A row of one project that is not deleted. */
@@ -116,11 +136,24 @@ export interface GenerationRepository {
    * credits are always either reserved or used. Returns the row as it is now, or undefined when
    * it was not changed.
    */
-  markFinished(type: ResourceType, id: number, fileKey: string): Promise<RenderRow | undefined>;
-  /** queued → error with messages, only if still queued and not deleted; as markFinished. */
+  markFinished(
+    type: ResourceType,
+    id: number,
+    fileKey: string,
+    warnings?: string[],
+  ): Promise<RenderRow | undefined>;
+  /**
+   * queued → error with messages, only if still queued and not deleted; as markFinished. Both,
+   * and markDeleted, clear the row's sealed transfer credentials in the same statement.
+   */
   markError(type: ResourceType, id: number, errors: string[]): Promise<RenderRow | undefined>;
   /** Soft-deletes a project's row; returns it as it was, or undefined when absent. */
   markDeleted(type: ResourceType, projectId: string, id: number): Promise<RenderRow | undefined>;
+  /**
+   * Sets what a queued row costs (a merge, once its pages are counted); false when the row is no
+   * longer queued or was deleted.
+   */
+  setCredits(type: ResourceType, id: number, credits: number): Promise<boolean>;
   /** Removes a row for good (a creation refused after insert, e.g. over the credit limit). */
   remove(type: ResourceType, id: number): Promise<void>;
   /** Queued rows whose claim expired (their process died), oldest first. */
@@ -146,4 +179,11 @@ export interface GenerationRepository {
   getCreditLimit(projectId: string): Promise<number | null>;
   /** Sets (a number) or removes (null) the project's credit limit. */
   setCreditLimit(projectId: string, limit: number | null): Promise<void>;
+  /** Which of these stored keys a live (not deleted) image or PDF row still names. */
+  liveFileKeys(keys: string[]): Promise<Set<string>>;
+  /**
+   * Up to `limit` finished rows whose file is older than `before` (ISO time): marks them
+   * file_expired, forgets their file_key and returns the keys, whose objects the caller deletes.
+   */
+  expireFiles(before: string, limit: number): Promise<string[]>;
 }

@@ -1,24 +1,37 @@
 /**
  * The image/PDF use cases: validate a creation request completely before anything is queued,
- * price it, insert the row, then either enqueue its job, render it inside the request
- * (create_now), or — when it carries transfer credentials, which only this process's memory may
- * hold — render it in this process in the background. Also retrieval, deletion, usage and the
- * job handler the queue consumers call.
+ * price it, insert the row (checking the credit limit atomically), then either enqueue its job or
+ * render it inside the request (create_now). Transfer credentials travel with the job, sealed
+ * with IMPRINT_SECRET_KEY; without that key (one process only) they stay in this process's
+ * memory and this process renders the job in the background. Also retrieval, deletion, usage and
+ * the job handler the queue consumers call.
  */
 import { AppError, FieldErrorCollector, notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
-import { prepareRender, RenderInputError, type RasterOptions } from '../../render/index.ts';
+import {
+  prepareRender,
+  RenderInputError,
+  warningText,
+  type RasterOptions,
+} from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
 import type { Design } from '../../render/types.ts';
 import type { LayerData } from '../../render/types.ts';
 import type { Job } from '../../queue/job-queue.ts';
-import { fittedSize, imageCredits, MERGE_CREDITS, pdfCredits } from './credits.ts';
+import { fittedSize, imageCredits, MERGE_RESERVED_CREDITS, pdfCredits } from './credits.ts';
 import { isDeadLocalOwner, newClaimOwner } from './claim-owner.ts';
 import { ConcurrencySlots } from './concurrency-slots.ts';
+import { PixelBudget } from './pixel-budget.ts';
 import { RENDER_JOB_KIND, type GenerationDeps } from './generation-deps.ts';
 import type { RenderRequest, RenderRow, ResourceType } from './generation-repository.ts';
 import { toResourceObject, type ImageObject, type PdfObject } from './resource-object.ts';
-import { runRenderJob, type RenderJobContext } from './run-render-job.ts';
+import {
+  runRenderJob,
+  type RenderContext,
+  type RenderJobContext,
+  type RenderJobReport,
+} from './run-render-job.ts';
+import { TransferSealer } from './transfer-sealer.ts';
 import { TransferVault } from './transfer-vault.ts';
 import {
   addProblems,
@@ -38,6 +51,9 @@ export interface UsageObject {
 }
 
 const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF' };
+
+/** Retry-After of a creation refused because the job queue is unavailable. */
+const RETRY_AFTER_SECONDS = 5;
 
 type Body = Record<string, unknown>;
 
@@ -62,9 +78,30 @@ function outputSizeProblems(design: Design, options: RasterOptions) {
   }
 }
 
+/** 503 for a transfer this set-up cannot carry to the process that will run it. */
+function transferNeedsKey(): AppError {
+  const message =
+    'Transfers need IMPRINT_SECRET_KEY on this installation: another process may run the job, and without the shared key the credentials can only stay in the memory of the process that received them. Set the same IMPRINT_SECRET_KEY (at least 32 characters) on every process.';
+  return new AppError('unavailable', message, { transfer: [message] });
+}
+
+/** 402 when a creation's cost does not fit in what the project's limit leaves. */
+function notEnoughCredits(
+  type: ResourceType,
+  credits: number,
+  over: { limit: number; left: number },
+): AppError {
+  const { limit, left } = over;
+  return new AppError(
+    'payment_required',
+    `Not enough credits: this ${type === 'image' ? 'image' : 'PDF'} costs ${credits} credit${credits === 1 ? '' : 's'}, but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>", or use a test token for free watermarked previews.`,
+  );
+}
+
 /** Images and PDFs: creation, retrieval, deletion, usage and the render job handler. */
 export class GenerationService {
   readonly vault = new TransferVault();
+  private readonly sealer: TransferSealer | null;
   private readonly slots: ConcurrencySlots;
   private readonly ctx: RenderJobContext;
   private readonly background = new Set<Promise<void>>();
@@ -74,13 +111,26 @@ export class GenerationService {
 
   constructor(private readonly deps: GenerationDeps) {
     this.slots = new ConcurrencySlots(deps.createNowLimit);
+    this.sealer = deps.secretKey ? new TransferSealer(deps.secretKey) : null;
     this.ctx = {
       deps,
       vault: this.vault,
+      sealer: this.sealer,
       owner: newClaimOwner(),
       leaseMs: deps.claimLeaseMs ?? 20_000,
       running: new Set(),
+      budget: new PixelBudget(deps.maxPixelsInFlight),
     };
+  }
+
+  /** The ports and pixel budget renders outside jobs share (previews, thumbnails). */
+  get renderContext(): RenderContext {
+    return this.ctx;
+  }
+
+  /** The process's pixel budget, shared by queued jobs and create_now (for logs and tests). */
+  get pixelBudget(): PixelBudget {
+    return this.ctx.budget;
   }
 
   /**
@@ -110,7 +160,9 @@ export class GenerationService {
     const layers = (isRecord(body.layers) ? body.layers : {}) as LayerData;
     const found = uuid ? await this.deps.templates.getDesign(caller.project.id, uuid) : undefined;
     if (found) {
-      addProblems(errors, prepareRender(found.design, layers).problems);
+      const prepared = prepareRender(found.design, layers);
+      addProblems(errors, prepared.problems);
+      common.warnings = prepared.warnings.map(warningText);
       // Sized from modifications that are all valid, or the message would blame the wrong field.
       if (!errors.hasUnder('modifications'))
         addProblems(errors, outputSizeProblems(found.design, mods.options));
@@ -160,7 +212,10 @@ export class GenerationService {
         missing[`pages.${i}.template_uuid`] = [`Template not found (${uuid})`];
         continue;
       }
-      addProblems(errors, prepareRender(found.design, layers).problems, `pages.${i}.`);
+      const prepared = prepareRender(found.design, layers);
+      addProblems(errors, prepared.problems, `pages.${i}.`);
+      const pageWarnings = prepared.warnings.map((w) => ({ ...w, path: `pages.${i}.${w.path}` }));
+      common.warnings = [...(common.warnings ?? []), ...pageWarnings.map(warningText)];
       pages.push({ template_uuid: uuid, layers });
       sizes.push(found.design);
     }
@@ -194,7 +249,7 @@ export class GenerationService {
       'pdf',
       request,
       common,
-      MERGE_CREDITS,
+      MERGE_RESERVED_CREDITS,
       body.create_now === true,
     ) as Promise<PdfObject>;
   }
@@ -211,7 +266,16 @@ export class GenerationService {
     const row = await this.deps.repo.markDeleted(type, caller.project.id, id);
     if (!row) throw notFound(LABEL[type]);
     this.vault.drop(type, id);
-    if (row.file_key) await this.deps.storage.delete(row.file_key);
+    if (!row.file_key) return;
+    try {
+      await this.deps.storage.delete(row.file_key);
+    } catch (err) {
+      // The row is gone already; the orphan sweep deletes the object within the next hours.
+      this.deps.log?.warn(
+        { err, key: row.file_key },
+        'deleting the file failed; the sweep retries',
+      );
+    }
   }
 
   /** GET /usage and `imprint project credits`: a project's credits. */
@@ -236,8 +300,8 @@ export class GenerationService {
     await this.deps.repo.setCreditLimit(projectId, limit);
   }
 
-  /** The queue's job handler: runs a `render` job ({ type, id }). */
-  async handleJob(job: Job): Promise<void> {
+  /** The queue's job handler: runs a `render` job ({ type, id }); says how it ended. */
+  async handleJob(job: Job): Promise<RenderJobReport> {
     if (job.kind !== RENDER_JOB_KIND) throw new Error(`Unknown job kind ${job.kind}`);
     const { type, id } = job.payload;
     if ((type !== 'image' && type !== 'pdf') || typeof id !== 'number') {
@@ -246,17 +310,28 @@ export class GenerationService {
     this.keepClaims();
     // A re-delivered job may find the claim of a process that died: wait for it to expire. A
     // first delivery is exclusive by the queue's lease, so an unclaimed row needs no claim.
-    await runRenderJob(this.ctx, { type, id }, this.ctx.leaseMs + 1000, job.attempt === 1);
+    return runRenderJob(this.ctx, { type, id }, this.ctx.leaseMs + 1000, job.attempt === 1);
   }
 
   /**
-   * Re-enqueues what may have no job: rows never claimed (an enqueue lost in a crash) at start,
-   * then periodically rows whose claim expired (their process died mid-render).
+   * Re-enqueues what may have no job, at start and then every `intervalMs`: rows never claimed
+   * (an enqueue that failed, or was lost in a crash between insert and enqueue) and rows whose
+   * claim expired (their process died mid-render). Job ids make it idempotent: a row whose job
+   * is still waiting is not queued twice. Runs in every serve process, API-only ones included.
    */
   startRecovery(intervalMs = this.ctx.leaseMs): void {
     if (this.sweepTimer || this.closed) return;
-    void this.recoverUnclaimed();
-    this.sweepTimer = setInterval(() => void this.recoverExpired(), intervalMs);
+    let sweeping = false;
+    const sweep = async () => {
+      // One sweep at a time: with the queue down, each may take its time to fail.
+      if (sweeping) return;
+      sweeping = true;
+      await this.recoverUnclaimed();
+      await this.recoverExpired();
+      sweeping = false;
+    };
+    void sweep();
+    this.sweepTimer = setInterval(() => void sweep(), intervalMs);
     this.sweepTimer.unref();
   }
 
@@ -276,7 +351,7 @@ export class GenerationService {
   }
 
   private view(row: RenderRow): ImageObject | PdfObject {
-    return toResourceObject(row, this.deps.publicUrl);
+    return toResourceObject(row, this.deps.publicUrl, this.deps.filesBaseUrl);
   }
 
   private async create(
@@ -288,22 +363,28 @@ export class GenerationService {
     createNow: boolean,
   ): Promise<ImageObject | PdfObject> {
     const credits = caller.testMode ? 0 : cost;
-    // Read once: a project without a limit (the default) needs no check after the insert either.
-    const limit = credits > 0 ? await this.deps.repo.getCreditLimit(caller.project.id) : null;
-    await this.checkCredits(type, credits, limit, caller.project.id, null);
+    const transfer = common.transfer;
+    // Sealed credentials travel with the job to any process; without a key they may only stay
+    // in this process's memory, which is refused where another process may have to run the job
+    // (create_now always renders here, inside the request).
+    const sealed = transfer && this.sealer ? this.sealer.seal(transfer) : null;
+    if (transfer && !sealed && !createNow && !this.deps.inMemoryTransfers) {
+      throw transferNeedsKey();
+    }
     if (createNow && !this.slots.tryAcquire()) {
       throw new AppError(
         'too_many_requests',
-        `Too many simultaneous create_now requests (at most ${this.deps.createNowLimit} at once). Retry shortly, or create without create_now and poll.`,
+        `Too many simultaneous create_now requests (at most ${this.deps.createNowLimit} at once in this process). Retry shortly, or create without create_now and poll.`,
         undefined,
         undefined,
         { 'retry-after': '1' },
       );
     }
     try {
-      const inProcess = createNow || common.transfer !== null;
+      const inMemory = transfer !== null && sealed === null;
+      const inProcess = createNow || inMemory;
       const claim = inProcess ? { owner: this.ctx.owner, leaseMs: this.ctx.leaseMs } : undefined;
-      const row = await this.deps.repo.insert(
+      const inserted = await this.deps.repo.insert(
         type,
         {
           project_id: caller.project.id,
@@ -313,12 +394,15 @@ export class GenerationService {
           webhook_error: common.webhook_error,
           test_mode: caller.testMode,
           credits,
-          has_transfer: common.transfer !== null,
+          has_transfer: transfer !== null,
+          transfer_sealed: sealed,
+          warnings: common.warnings ?? [],
         },
         claim,
       );
-      await this.checkCredits(type, credits, limit, caller.project.id, row);
-      if (common.transfer) this.vault.put(type, row.id, common.transfer);
+      if ('overLimit' in inserted) throw notEnoughCredits(type, credits, inserted.overLimit);
+      const { row } = inserted;
+      if (inMemory) this.vault.put(type, row.id, transfer);
       if (inProcess) this.keepClaims();
       if (createNow) {
         await runRenderJob(this.ctx, { type, id: row.id });
@@ -331,13 +415,8 @@ export class GenerationService {
           );
         return this.view(done);
       }
-      if (common.transfer) this.runInBackground(type, row.id);
-      else
-        await this.deps.queue.enqueue(
-          RENDER_JOB_KIND,
-          { type, id: row.id },
-          { jobId: `${type}:${row.id}` },
-        );
+      if (inMemory) this.runInBackground(type, row.id);
+      else await this.enqueueOrWithdraw(type, row.id, caller.project.id);
       return this.view(row);
     } finally {
       if (createNow) this.slots.release();
@@ -345,32 +424,39 @@ export class GenerationService {
   }
 
   /**
-   * 402 when the cost does not fit in what the project's limit leaves (charged + held by queued
-   * rows). Checked before inserting, and again after (with the new row among the queued ones) so
-   * concurrent requests can never overspend; a refused row is removed. `limit` is read once per
-   * request, before both checks.
+   * Queues the render job of a new row. When the queue cannot take it (Redis down), the row is
+   * removed and the client gets a 503 with Retry-After: it created nothing, so its retry does not
+   * render twice. A row that cannot be removed either (the database went away too) stays queued
+   * and the periodic sweep (startRecovery) queues it once the queue is back.
    */
-  private async checkCredits(
+  private async enqueueOrWithdraw(
     type: ResourceType,
-    credits: number,
-    limit: number | null,
+    id: number,
     projectId: string,
-    inserted: RenderRow | null,
   ): Promise<void> {
-    if (credits <= 0 || limit === null) return;
-    const { used, reserved } = await this.deps.repo.usage(projectId);
-    const others = inserted ? reserved - credits : reserved;
-    if (used + others + credits <= limit) return;
-    if (inserted) await this.deps.repo.remove(type, inserted.id);
-    const left = Math.max(0, limit - used - others);
-    throw new AppError(
-      'payment_required',
-      `Not enough credits: this ${type === 'image' ? 'image' : 'PDF'} costs ${credits} credit${credits === 1 ? '' : 's'}, but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>", or use a test token for free watermarked previews.`,
-    );
+    try {
+      // project_id is for the job log only (the handler reads the row).
+      await this.deps.queue.enqueue(
+        RENDER_JOB_KIND,
+        { type, id, project_id: projectId },
+        { jobId: `${type}:${id}` },
+      );
+    } catch (err) {
+      this.deps.log?.warn({ err }, 'queueing a render job failed');
+      await this.deps.repo.remove(type, id).catch(() => undefined);
+      throw new AppError(
+        'unavailable',
+        `The job queue is unavailable, so the ${type === 'image' ? 'image' : 'PDF'} was not created. Retry in a few seconds.`,
+        undefined,
+        undefined,
+        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      );
+    }
   }
 
   private runInBackground(type: ResourceType, id: number): void {
-    const p = runRenderJob(this.ctx, { type, id })
+    const p: Promise<void> = runRenderJob(this.ctx, { type, id })
+      .then(() => undefined)
       .catch((err) => this.deps.log?.error({ err }, 'background render failed'))
       .finally(() => this.background.delete(p));
     this.background.add(p);

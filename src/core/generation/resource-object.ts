@@ -1,6 +1,7 @@
 /**
- * The image and PDF objects of the API (spec 2.4/2.5 plus passthrough, errors and created_at).
- * GET, the creation calls and the webhooks all send exactly this object.
+ * The image and PDF objects of the API (spec 2.4/2.5 plus passthrough, errors, error and
+ * created_at; images also name their template_uuid). GET, the creation calls and the webhooks all
+ * send exactly this object.
  */
 import { fileUrl } from '../../storage/file-url.ts';
 import type { RenderRow, RenderStatus } from './generation-repository.ts';
@@ -11,9 +12,20 @@ export interface ImageObject {
   status: RenderStatus;
   image_url: string | null;
   polling_url: string;
+  /** The template rendered, so a webhook receiver can tell which template an event is about. */
+  template_uuid: string;
   passthrough: unknown;
   errors: string[];
+  /**
+   * What the request asked for that was ignored or could not be done (unknown layers or
+   * properties, static layers, font fallbacks, text that does not fit); never a failure.
+   */
+  warnings: string[];
+  /** The errors joined into one message (null unless status is error): Placid's clients read it. */
+  error: string | null;
   created_at: string;
+  /** Present (true) once the retention sweep deleted the file; the URL is then null. */
+  file_expired?: true;
 }
 
 /** The PDF object. */
@@ -24,21 +36,44 @@ export interface PdfObject {
   polling_url: string;
   passthrough: unknown;
   errors: string[];
+  /** As the image object's warnings. */
+  warnings: string[];
+  /** The errors joined into one message (null unless status is error). */
+  error: string | null;
   created_at: string;
+  /** Present (true) once the retention sweep deleted the file; the URL is then null. */
+  file_expired?: true;
 }
 
-/** The public object of a row; URLs are absolute, based on IMPRINT_PUBLIC_URL. */
-export function toResourceObject(row: RenderRow, publicUrl: string): ImageObject | PdfObject {
+/**
+ * The public object of a row; URLs are absolute, based on IMPRINT_PUBLIC_URL (file URLs on
+ * IMPRINT_FILES_BASE_URL when set).
+ */
+export function toResourceObject(
+  row: RenderRow,
+  publicUrl: string,
+  filesBaseUrl: string | null = null,
+): ImageObject | PdfObject {
   const base = publicUrl.replace(/\/+$/, '');
-  const url = row.status === 'finished' && row.file_key ? fileUrl(base, row.file_key) : null;
+  const url =
+    row.status === 'finished' && row.file_key ? fileUrl(base, row.file_key, filesBaseUrl) : null;
   const polling_url = `${base}/api/rest/${row.type === 'image' ? 'images' : 'pdfs'}/${row.id}`;
+  const errors = row.status === 'error' ? row.errors : [];
   const rest = {
-    polling_url,
     passthrough: row.passthrough === undefined ? null : row.passthrough,
-    errors: row.status === 'error' ? row.errors : [],
+    errors,
+    warnings: row.warnings ?? [],
+    error: row.status === 'error' ? joinErrors(errors) : null,
     created_at: row.created_at,
+    ...(row.file_expired && !row.file_key ? { file_expired: true as const } : {}),
   };
-  return row.type === 'image'
-    ? { id: row.id, status: row.status, image_url: url, ...rest }
-    : { id: row.id, status: row.status, pdf_url: url, ...rest };
+  if (row.type === 'pdf')
+    return { id: row.id, status: row.status, pdf_url: url, polling_url, ...rest };
+  const template_uuid = row.request.kind === 'image' ? row.request.template_uuid : '';
+  return { id: row.id, status: row.status, image_url: url, polling_url, template_uuid, ...rest };
+}
+
+/** One message for `error`: the messages joined, or a generic one when the list is empty. */
+function joinErrors(errors: string[]): string {
+  return errors.length > 0 ? errors.join('; ') : 'The render failed.';
 }

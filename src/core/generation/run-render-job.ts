@@ -9,22 +9,43 @@ import { RenderInputError, prepareRender, type RenderedFile } from '../../render
 import type { Design, FontSource, LayerData } from '../../render/types.ts';
 import { displayUrl } from '../../net/fetch-error.ts';
 import { newFileKey, sanitizeFilename } from '../../storage/file-url.ts';
+import { AppError } from '../errors.ts';
 import { isDeadLocalOwner } from './claim-owner.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import type { RenderRow, ResourceType } from './generation-repository.ts';
 import { toResourceObject } from './resource-object.ts';
+import type { Transfer } from '../../storage/transfer/transfer.ts';
+import { TransferUnsealError, type TransferSealer } from './transfer-sealer.ts';
 import { TRANSFER_LOST_MESSAGE, type TransferVault } from './transfer-vault.ts';
+import { mergeCredits } from './credits.ts';
+import type { PixelBudget } from './pixel-budget.ts';
+import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
+import { warningText } from '../../render/index.ts';
 
 /** What runRenderJob needs besides the row reference. */
 export interface RenderJobContext {
   deps: GenerationDeps;
   vault: TransferVault;
+  /** Opens transfer credentials sealed with IMPRINT_SECRET_KEY; null without the key. */
+  sealer: TransferSealer | null;
   /** This process's claim owner id. */
   owner: string;
   leaseMs: number;
   /** Rows this process is rendering right now: claims are per process, so this guards within it. */
   running: Set<string>;
+  /** The process's pixel budget: every render takes its pixels before it reaches a thread. */
+  budget: PixelBudget;
+}
+
+/** How one run of a render job ended, for the job log and metrics. */
+export interface RenderJobReport {
+  /** finished: a file was made; error: the row ended in error; skipped: nothing to do here. */
+  outcome: 'finished' | 'error' | 'skipped';
+  /** The project of the row (null when the row is gone). */
+  projectId: string | null;
+  /** Why: the row's errors, or why the run was skipped. */
+  reason?: string;
 }
 
 /** A render failure with messages meant for the client (the row's `errors`). */
@@ -65,16 +86,19 @@ async function claimRow(
   }
 }
 
+/** What renders outside a job (previews, thumbnails) need of a job's context. */
+export type RenderContext = Pick<RenderJobContext, 'deps' | 'budget'>;
+
 /** Which layers (by path) use a URL, for messages like "layers.photo: https://…: 404". */
-function layersUsing(design: Design, url: string, prefix: string): string[] {
+export function layersUsing(design: Design, url: string, prefix: string): string[] {
   return design.layers
     .filter((l) => Object.values(l).some((v) => v === url))
     .map((l) => `${prefix}layers.${l.name}`);
 }
 
 /** Fetches every picture; all failures are reported together, each naming its layer. */
-async function fetchPictures(
-  ctx: RenderJobContext,
+export async function fetchPictures(
+  ctx: RenderContext,
   needs: Array<{ url: string; where: string[] }>,
 ): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
@@ -86,6 +110,31 @@ async function fetchPictures(
   });
   if (failures.length) throw new RenderJobFailure(failures);
   return files;
+}
+
+/**
+ * Re-reads the render's stored fonts with the isolated font checker (once per font and process)
+ * before a render thread hands them to Skia: a font stored before uploads were checked this way
+ * could otherwise end the process. An unreadable font fails the job, naming the layers using it.
+ */
+export async function checkFonts(
+  ctx: RenderContext,
+  fonts: FontSource[],
+  usedBy: (key: string) => string[],
+): Promise<void> {
+  const failures: string[] = [];
+  for (const font of fonts) {
+    try {
+      await ctx.deps.fontInspector.inspect(font.data, font.key);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'validation') throw err;
+      const where = usedBy(font.key).join(', ') || 'font';
+      failures.push(
+        `${where}: the font ${font.key} could not be read as a font (damaged or hostile file); upload it again or choose another font`,
+      );
+    }
+  }
+  if (failures.length) throw new RenderJobFailure(failures);
 }
 
 /** Loads the design of a page; a template deleted since the request fails the job. */
@@ -118,19 +167,24 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
       r.status === 'rejected' ? [`urls.${i}: ${safeMessage(ctx, r.reason)}`] : [],
     );
     if (failures.length) throw new RenderJobFailure(failures);
+    const files = results.map((r) => (r as PromiseFulfilledResult<Buffer>).value);
+    const maxPages = deps.mergeMaxPages;
+    let merged: RenderedFile;
     try {
-      return await deps.renderer.mergePdfs(
-        results.map((r) => (r as PromiseFulfilledResult<Buffer>).value),
+      merged = await withPixels(ctx, mergePixels(files, maxPages), () =>
+        deps.renderer.mergePdfs(files, { maxPages }),
       );
     } catch (err) {
       throw err instanceof RenderInputError ? namingUrls(err, req.urls) : err;
     }
+    await priceMerge(ctx, row, merged.pages ?? 0);
+    return merged;
   }
   const pageInputs =
     req.kind === 'image'
       ? [{ template_uuid: req.template_uuid, layers: req.layers, prefix: '' }]
       : req.pages.map((p, i) => ({ ...p, prefix: `pages.${i}.` }));
-  const pages = [];
+  const pages: Array<Awaited<ReturnType<typeof loadPage>>> = [];
   for (const p of pageInputs)
     pages.push(await loadPage(ctx, row, p.template_uuid, p.layers, p.prefix));
   const needs = new Map<string, string[]>();
@@ -149,20 +203,70 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
   const fonts: FontSource[] = fontKeys.size
     ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])
     : [];
+  await checkFonts(ctx, fonts, (key) =>
+    pages.flatMap((page, i) => layersUsing(page.prepared.design, key, pageInputs[i].prefix)),
+  );
   const assets = { files, fonts };
   if (req.kind === 'image') {
-    return deps.renderer.renderImage({
-      design: pages[0].design,
-      layers: pages[0].layers,
-      assets,
-      options: { ...rasterOptionsOf(req.modifications), watermark: row.test_mode },
-    });
+    const options = { ...rasterOptionsOf(req.modifications), watermark: row.test_mode };
+    return withPixels(ctx, imagePixels(pages[0].design, options), () =>
+      deps.renderer.renderImage({
+        design: pages[0].design,
+        layers: pages[0].layers,
+        assets,
+        options,
+      }),
+    );
   }
-  return deps.renderer.renderPdf({
-    pages: pages.map((p) => ({ design: p.design, layers: p.layers })),
-    assets,
-    options: { ...pdfOptionsOf(req.modifications), watermark: row.test_mode },
-  });
+  const options = { ...pdfOptionsOf(req.modifications), watermark: row.test_mode };
+  const designs = pages.map((p) => p.design);
+  return withPixels(ctx, pdfPixels(designs, options), () =>
+    deps.renderer.renderPdf({
+      pages: pages.map((p) => ({ design: p.design, layers: p.layers })),
+      assets,
+      options,
+    }),
+  );
+}
+
+/**
+ * Runs `work` (a render in a thread) holding `pixels` of the process's pixel budget: waits for
+ * them first, rather than exceeding the budget, and gives them back however it ends.
+ */
+export async function withPixels<T>(
+  ctx: RenderContext,
+  pixels: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const release = await ctx.budget.acquire(pixels);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Sets a merge's cost once its pages are counted (1 credit per started 100 pages; creation
+ * reserved the least a merge costs). The row then holds the full cost; when the project's credit
+ * limit does not leave room for it, the merge fails with the same reason a 402 gives, and nothing
+ * is charged. Two merges raising their cost at once each see the other's, so they can never
+ * overspend the limit together.
+ */
+async function priceMerge(ctx: RenderJobContext, row: RenderRow, pages: number): Promise<void> {
+  const { repo } = ctx.deps;
+  const credits = mergeCredits(pages);
+  if (row.test_mode || credits === row.credits) return;
+  // A row deleted meanwhile is not finished either; nothing to price.
+  if (!(await repo.setCredits(row.type, row.id, credits))) return;
+  const limit = await repo.getCreditLimit(row.project_id);
+  if (limit === null) return;
+  const { used, reserved } = await repo.usage(row.project_id);
+  if (used + reserved <= limit) return;
+  const left = Math.max(0, limit - used - (reserved - credits));
+  throw new RenderJobFailure([
+    `credits: Not enough credits: this merge of ${pages} pages costs ${credits} credit${credits === 1 ? '' : 's'} (1 per started 100 pages), but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>".`,
+  ]);
 }
 
 /**
@@ -180,7 +284,7 @@ function namingUrls(err: RenderInputError, urls: string[]): RenderJobFailure {
 }
 
 /** A message fit for the client: user-safe errors as they are, anything else generic (logged). */
-function safeMessage(ctx: RenderJobContext, err: unknown): string {
+function safeMessage(ctx: RenderContext, err: unknown): string {
   if (err instanceof Error && USER_SAFE_ERRORS.has(err.name)) return err.message;
   ctx.deps.log?.error({ err }, 'render job failed unexpectedly');
   return 'an internal error occurred (details are in the server log)';
@@ -204,7 +308,7 @@ export async function settleRow(
   charged = false,
 ): Promise<void> {
   const { deps } = ctx;
-  const payload = toResourceObject(row, deps.publicUrl);
+  const payload = toResourceObject(row, deps.publicUrl, deps.filesBaseUrl);
   if (row.status === 'finished') {
     if (!charged && !row.test_mode && row.credits > 0) {
       await deps.repo.charge({
@@ -250,36 +354,74 @@ export async function runRenderJob(
   ref: { type: ResourceType; id: number },
   waitMs = 0,
   leased = false,
-): Promise<void> {
+): Promise<RenderJobReport> {
   const { deps, vault } = ctx;
   const { type, id } = ref;
   const first = await deps.repo.find(type, id);
-  if (!first) return vault.drop(type, id);
-  if (first.status !== 'queued') return settleRow(ctx, first);
+  if (!first) {
+    vault.drop(type, id);
+    return { outcome: 'skipped', projectId: null, reason: `the ${type} was deleted` };
+  }
+  const skipped = (reason: string): RenderJobReport => ({
+    outcome: 'skipped',
+    projectId: first.project_id,
+    reason,
+  });
+  if (first.status !== 'queued') {
+    await settleRow(ctx, first);
+    return skipped(`the ${type} is already ${first.status}`);
+  }
   const key = `${type}:${id}`;
-  if (ctx.running.has(key)) return;
-  const unclaimed = leased && first.claimed_by === null && !first.has_transfer;
-  if (!unclaimed && !(await claimRow(ctx, type, id, waitMs))) return;
-  if (ctx.running.has(key)) return;
+  const elsewhere = 'another run is rendering it';
+  if (ctx.running.has(key)) return skipped(elsewhere);
+  // In-memory transfers are inserted claimed, so only rows any process may run get here.
+  const unclaimed = leased && first.claimed_by === null;
+  if (!unclaimed && !(await claimRow(ctx, type, id, waitMs))) return skipped(elsewhere);
+  if (ctx.running.has(key)) return skipped(elsewhere);
   ctx.running.add(key);
   try {
     // The claim succeeded, so the row is still queued and not deleted; what it renders never
     // changes, so `first` needs no second read.
-    await renderClaimed(ctx, first);
+    return await renderClaimed(ctx, first);
   } finally {
     ctx.running.delete(key);
   }
 }
 
+/** The message of a job whose sealed credentials this process cannot open. */
+const TRANSFER_UNREADABLE_MESSAGE =
+  'transfer: the transfer credentials could not be read by the process that ran the job (its IMPRINT_SECRET_KEY is missing or differs from the one of the process that accepted the request). Create the file again with its transfer.';
+
+/**
+ * The transfer credentials of a row: from this process's memory, or opened from the sealed copy
+ * stored with the row. Missing or unreadable credentials fail the job with a message that says so.
+ */
+async function transferOf(ctx: RenderJobContext, row: RenderRow): Promise<Transfer> {
+  const held = ctx.vault.get(row.type, row.id);
+  if (held) return held;
+  const sealed = await ctx.deps.repo.sealedTransfer(row.type, row.id);
+  if (!sealed) throw new RenderJobFailure([TRANSFER_LOST_MESSAGE]);
+  if (!ctx.sealer) {
+    ctx.deps.log?.error({}, 'a transfer job arrived at a process without IMPRINT_SECRET_KEY');
+    throw new RenderJobFailure([TRANSFER_UNREADABLE_MESSAGE]);
+  }
+  try {
+    return ctx.sealer.open(sealed);
+  } catch (err) {
+    if (!(err instanceof TransferUnsealError)) throw err;
+    ctx.deps.log?.error({}, 'transfer credentials sealed with another IMPRINT_SECRET_KEY');
+    throw new RenderJobFailure([TRANSFER_UNREADABLE_MESSAGE]);
+  }
+}
+
 /** Renders a queued row this process has claimed, then settles it. */
-async function renderClaimed(ctx: RenderJobContext, row: RenderRow): Promise<void> {
+async function renderClaimed(ctx: RenderJobContext, row: RenderRow): Promise<RenderJobReport> {
   const { deps, vault } = ctx;
   const { type, id } = row;
-  const transfer = row.has_transfer ? vault.get(type, id) : undefined;
   let stored: string | null = null;
   let done: RenderRow | undefined;
   try {
-    if (row.has_transfer && !transfer) throw new RenderJobFailure([TRANSFER_LOST_MESSAGE]);
+    const transfer = row.has_transfer ? await transferOf(ctx, row) : undefined;
     const file = await render(ctx, row);
     const fallback = String(row.id);
     const filename = sanitizeFilename(row.request.modifications.filename, file.ext, fallback);
@@ -292,18 +434,23 @@ async function renderClaimed(ctx: RenderJobContext, row: RenderRow): Promise<voi
       throw new RenderJobFailure(['storage: the rendered file could not be stored']);
     }
     if (transfer) await deps.transfer(transfer, file.bytes, file.mime);
-    done = await deps.repo.markFinished(type, id, stored);
+    done = await deps.repo.markFinished(type, id, stored, (file.warnings ?? []).map(warningText));
     if (!done) {
       // Deleted (or finished elsewhere) while rendering: this copy of the file is not wanted.
       await deps.storage.delete(stored);
-      return;
+      return { outcome: 'skipped', projectId: row.project_id, reason: 'deleted while rendering' };
     }
+    // markFinished charged the credits in the same transaction.
+    if (!done.test_mode) deps.metrics?.creditsCharged(done.credits);
   } catch (err) {
     if (stored) await deps.storage.delete(stored).catch(() => undefined);
     done = await deps.repo.markError(type, id, failureMessages(ctx, err));
-    if (!done) return;
+    if (!done) return { outcome: 'skipped', projectId: row.project_id, reason: 'deleted' };
   } finally {
     vault.drop(type, id);
   }
   await settleRow(ctx, done, done.status === 'finished');
+  return done.status === 'finished'
+    ? { outcome: 'finished', projectId: done.project_id }
+    : { outcome: 'error', projectId: done.project_id, reason: done.errors.join('; ') };
 }

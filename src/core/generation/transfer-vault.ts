@@ -1,14 +1,14 @@
 /**
- * Transfer credentials of pending jobs, in this process's memory only. They are never written to
- * the database, the queue, logs or webhooks; a restart loses them on purpose, and the job then
- * ends in error saying so.
+ * Transfer credentials of pending jobs, in this process's memory only: used when no
+ * IMPRINT_SECRET_KEY is set (a single process), so they are never written to the database, the
+ * queue, logs or webhooks; a restart loses them, and the job then ends in error saying so.
  */
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { ResourceType } from './generation-repository.ts';
 
 /** The message of a job whose transfer credentials did not survive a restart. */
 export const TRANSFER_LOST_MESSAGE =
-  'transfer: the transfer credentials were not kept (the service restarted before the transfer had finished; credentials are only held in memory). Create the file again with its transfer.';
+  'transfer: the transfer credentials were not kept (the service restarted before the transfer had finished, and without IMPRINT_SECRET_KEY credentials are only held in memory). Create the file again with its transfer.';
 
 /** In-memory map from a resource to its transfer object. */
 export class TransferVault {

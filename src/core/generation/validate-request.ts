@@ -23,6 +23,8 @@ export interface CommonFields {
   webhook_error: string | null;
   passthrough: unknown;
   transfer: Transfer | null;
+  /** Warnings known at creation (ignored request data), stored with the row. */
+  warnings?: string[];
 }
 
 /** A problem of the engine as a sentence naming its field. */

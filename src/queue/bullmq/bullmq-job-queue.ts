@@ -6,7 +6,15 @@
  */
 import { Queue, Worker, type Job as BullJob } from 'bullmq';
 import { newId } from '../../core/ids.ts';
-import type { ConsumeOptions, EnqueueOptions, Job, JobHandler, JobQueue } from '../job-queue.ts';
+import {
+  QueueUnavailableError,
+  type ConsumeOptions,
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobQueue,
+  type QueueStats,
+} from '../job-queue.ts';
 
 /** Settings of the BullMQ queue. */
 export interface BullMqJobQueueOptions {
@@ -16,14 +24,30 @@ export interface BullMqJobQueueOptions {
   name?: string;
   /** Redis key prefix; default 'imprint'. */
   prefix?: string;
-  /** Lock (lease) of a running job; a dead worker's jobs come back after it. Default 30 s. */
+  /**
+   * Lock (lease) of a running job, renewed every half of it; a dead worker's jobs come back
+   * after it. Default 15 s.
+   */
   lockDurationMs?: number;
-  /** How often workers look for stalled jobs. Default: the lock duration. */
+  /**
+   * How often workers look for stalled jobs. Default 10 s: a job whose worker died is moved back
+   * within lock + interval (25 s) and another worker starts it at once; measured ~22 s.
+   */
   stalledIntervalMs?: number;
   /** Done and failed jobs are kept this long, so jobId dedupe holds until then. Default 7 days. */
   retentionMs?: number;
+  /**
+   * Longest wait for Redis when adding a job or answering a ping; then QueueUnavailableError.
+   * Default 3 s: an API request must fail fast rather than hang while Redis is down.
+   */
+  commandTimeoutMs?: number;
   /** Called when a handler throws or Redis fails; default: console.error. */
   onError?: (err: unknown, job?: Job) => void;
+  /**
+   * close() waits for running handlers, then at most this long for the Redis connections to
+   * close; a Redis that is down would otherwise keep it waiting for ever. Default 3 s.
+   */
+  closeTimeoutMs?: number;
 }
 
 interface JobData {
@@ -47,23 +71,29 @@ export class BullMqJobQueue implements JobQueue {
     onError: (err: unknown, job?: Job) => void;
   };
   private closed = false;
+  /** Handlers running in this process (close waits for them without needing Redis). */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(opts: BullMqJobQueueOptions) {
-    const lockDurationMs = opts.lockDurationMs ?? 30_000;
+    const lockDurationMs = opts.lockDurationMs ?? 15_000;
     this.opts = {
       url: opts.url,
       name: opts.name ?? 'imprint-jobs',
       prefix: opts.prefix ?? 'imprint',
       lockDurationMs,
-      stalledIntervalMs: opts.stalledIntervalMs ?? lockDurationMs,
+      stalledIntervalMs: opts.stalledIntervalMs ?? 10_000,
       retentionMs: opts.retentionMs ?? 7 * 24 * 3600_000,
+      commandTimeoutMs: opts.commandTimeoutMs ?? 3000,
+      closeTimeoutMs: opts.closeTimeoutMs ?? 3000,
       onError:
         opts.onError ??
         ((err, job) =>
           console.error(`job ${job ? `${job.kind} ${job.id}` : 'queue'}: ${errorText(err)}`)),
     };
     this.queue = new Queue<JobData>(this.opts.name, {
-      connection: this.connection(),
+      // The producer fails a command at once while disconnected instead of queueing it in
+      // memory until Redis returns (which made POST /images hang); the worker keeps waiting.
+      connection: { ...this.connection(), enableOfflineQueue: false },
       prefix: this.opts.prefix,
     });
     this.queue.on('error', (err) => this.opts.onError(err));
@@ -78,11 +108,44 @@ export class BullMqJobQueue implements JobQueue {
     const id = opts.jobId ?? newId(16);
     const keepFor = { age: Math.ceil(this.opts.retentionMs / 1000) };
     // An existing jobId makes BullMQ return the existing job without adding one: dedupe.
-    await this.queue.add(
-      kind,
-      { id, payload },
-      { jobId: bullJobId(id), attempts: 1, removeOnComplete: keepFor, removeOnFail: keepFor },
+    await this.bounded(
+      'adding a job',
+      this.queue.add(
+        kind,
+        { id, payload },
+        { jobId: bullJobId(id), attempts: 1, removeOnComplete: keepFor, removeOnFail: keepFor },
+      ),
     );
+  }
+
+  async ping(): Promise<void> {
+    // Any round trip will do: reading the queue's paused flag is one small Redis command.
+    await this.bounded('a status read', this.queue.isPaused());
+  }
+
+  /** `work`, or QueueUnavailableError when it fails or takes longer than commandTimeoutMs. */
+  private async bounded<T>(what: string, work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new QueueUnavailableError(
+              `Redis did not answer within ${this.opts.commandTimeoutMs} ms (${what})`,
+            ),
+          ),
+        this.opts.commandTimeoutMs,
+      );
+    });
+    work.catch(() => undefined); // a late failure after the timeout is not unhandled
+    try {
+      return await Promise.race([work, timeout]);
+    } catch (err) {
+      if (err instanceof QueueUnavailableError) throw err;
+      throw new QueueUnavailableError(`Redis is unavailable (${what}): ${errorText(err)}`);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   consume(handler: JobHandler, opts: ConsumeOptions): void {
@@ -99,8 +162,15 @@ export class BullMqJobQueue implements JobQueue {
           payload: bj.data.payload,
           attempt: Math.max(1, bj.attemptsStarted),
         };
+        const run = handler(job);
+        const settled = run.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.running.add(settled);
+        void settled.finally(() => this.running.delete(settled));
         try {
-          await handler(job);
+          await run;
         } catch (err) {
           this.opts.onError(err, job);
           throw err;
@@ -125,8 +195,45 @@ export class BullMqJobQueue implements JobQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.worker?.close();
-    await this.queue.close();
+    // Waiting for running jobs needs Redis (their locks are released there); while Redis is
+    // down a graceful close would wait for it forever, so close at once: the jobs' locks expire
+    // and another worker's stalled check runs them again.
+    const reachable = await this.ping().then(
+      () => true,
+      () => false,
+    );
+    if (!reachable) return this.forceClose();
+    // The worker stops taking jobs at once and records the running ones as they finish.
+    const closing = (async () => {
+      await this.worker?.close();
+      await this.queue.close();
+    })();
+    closing.catch((err) => this.opts.onError(err));
+    while (this.running.size > 0) await Promise.all([...this.running]);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.opts.closeTimeoutMs);
+    });
+    const result = await Promise.race([closing.then(() => 'closed' as const), timedOut]);
+    clearTimeout(timer);
+    if (result === 'timeout') {
+      // Redis is not answering: drop the connections rather than wait (the jobs' locks expire
+      // and another worker's stalled check takes over anything not recorded).
+      void this.worker?.disconnect().catch(() => undefined);
+      void this.queue.disconnect().catch(() => undefined);
+      this.opts.onError(
+        new Error(`Redis did not confirm the queue's close within ${this.opts.closeTimeoutMs} ms`),
+      );
+    }
+  }
+
+  async stats(): Promise<QueueStats> {
+    const counts = await this.queue.getJobCounts('wait', 'prioritized', 'delayed');
+    const queued = Object.values(counts).reduce((a, b) => a + b, 0);
+    // The wait list is pushed on the left and taken from the right: ascending order starts with
+    // the oldest job.
+    const [oldest] = queued > 0 ? await this.queue.getJobs(['wait'], 0, 0, true) : [];
+    return { queued, oldestQueuedAt: oldest?.timestamp ?? null };
   }
 
   /**
@@ -135,6 +242,10 @@ export class BullMqJobQueue implements JobQueue {
    */
   async abandon(): Promise<void> {
     this.closed = true;
+    await this.forceClose();
+  }
+
+  private async forceClose(): Promise<void> {
     await this.worker?.close(true);
     await this.queue.close();
   }

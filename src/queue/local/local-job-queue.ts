@@ -1,28 +1,41 @@
 /**
  * The embedded JobQueue: jobs are rows of the SQL database (SQLite or PostgreSQL), so they survive
- * a crash and several processes (serve + worker) can share them. A consumer polls, claims jobs by
+ * a crash and several processes (serve + worker) can share them. A consumer is woken by its own
+ * enqueues and, on PostgreSQL, by other processes' (LISTEN/NOTIFY); it polls as a fallback, claims jobs by
  * a conditional UPDATE, renews their leases while handlers run, and re-queues jobs whose holder
  * died (lease expired, or a dead process of this host found at start).
  */
 import { newId } from '../../core/ids.ts';
-import type { Database } from '../../store/database.ts';
+import { pingDatabase, type Database } from '../../store/database.ts';
 import { JobQueueStore, type JobRow } from '../../store/job-queue-store.ts';
-import type { ConsumeOptions, EnqueueOptions, Job, JobHandler, JobQueue } from '../job-queue.ts';
+import type {
+  ConsumeOptions,
+  EnqueueOptions,
+  Job,
+  JobHandler,
+  JobQueue,
+  QueueStats,
+} from '../job-queue.ts';
 import { newOwnerId, ownerIsDead, retireOwnerId } from './owner-id.ts';
 
 /** Tuning of the embedded queue; the defaults suit production. */
 export interface LocalJobQueueOptions {
   /** How long a claim lasts without renewal; a dead consumer's jobs return after this. Default 30 s. */
   leaseMs?: number;
-  /** Longest wait between polls when idle (polls back off from 25 ms to this). Default 1 s. */
+  /** Longest wait between polls when idle (polls back off from `minPollMs` to this). Default 1 s. */
   maxPollMs?: number;
+  /** Shortest wait between polls. Default 25 ms. */
+  minPollMs?: number;
+  /**
+   * Subscribes to wake-ups from other processes (PostgreSQL LISTEN/NOTIFY) while consuming;
+   * returns the subscription to close. Without it, other processes' jobs wait for a poll.
+   */
+  listen?: (wake: () => void) => { close(): Promise<void> };
   /** Done and failed jobs are deleted after this long; jobId dedupe holds until then. Default 7 days. */
   retentionMs?: number;
   /** Called when a handler throws or the database fails; default: console.error. */
   onError?: (err: unknown, job?: Job) => void;
 }
-
-const MIN_POLL_MS = 25;
 
 /** JobQueue on the jobs table. */
 export class LocalJobQueue implements JobQueue {
@@ -30,6 +43,9 @@ export class LocalJobQueue implements JobQueue {
   private readonly owner = newOwnerId();
   private readonly leaseMs: number;
   private readonly maxPollMs: number;
+  private readonly minPollMs: number;
+  private readonly listen: LocalJobQueueOptions['listen'];
+  private listener: { close(): Promise<void> } | null = null;
   private readonly retentionMs: number;
   private readonly onError: (err: unknown, job?: Job) => void;
   private readonly running = new Map<string, Promise<void>>();
@@ -37,17 +53,23 @@ export class LocalJobQueue implements JobQueue {
   private concurrency = 0;
   private pollTimer: NodeJS.Timeout | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
-  private pollDelay = MIN_POLL_MS;
+  private pollDelay: number;
   private polling = false;
   private pollAgain = false;
   private lastPrune = 0;
   private closed = false;
   private abandoned = false;
 
-  constructor(db: Database, opts: LocalJobQueueOptions = {}) {
+  constructor(
+    private readonly db: Database,
+    opts: LocalJobQueueOptions = {},
+  ) {
     this.store = new JobQueueStore(db);
     this.leaseMs = opts.leaseMs ?? 30_000;
-    this.maxPollMs = opts.maxPollMs ?? 1_000;
+    this.minPollMs = opts.minPollMs ?? 25;
+    this.maxPollMs = Math.max(this.minPollMs, opts.maxPollMs ?? 1_000);
+    this.pollDelay = this.minPollMs;
+    this.listen = opts.listen;
     this.retentionMs = opts.retentionMs ?? 7 * 24 * 3600_000;
     this.onError =
       opts.onError ??
@@ -77,13 +99,19 @@ export class LocalJobQueue implements JobQueue {
     this.handler = handler;
     this.concurrency = opts.concurrency;
     this.leaseTimer = setInterval(() => void this.maintain(), Math.max(50, this.leaseMs / 3));
+    this.listener = this.listen?.(() => this.wake()) ?? null;
     void this.recoverDead().finally(() => this.wake());
+  }
+
+  async ping(): Promise<void> {
+    await pingDatabase(this.db);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.pollTimer) clearTimeout(this.pollTimer);
+    await this.listener?.close();
     // Leases keep being renewed until the running handlers are done.
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()]);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
@@ -99,7 +127,12 @@ export class LocalJobQueue implements JobQueue {
     this.closed = true;
     if (this.pollTimer) clearTimeout(this.pollTimer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.listener?.close();
     retireOwnerId(this.owner);
+  }
+
+  stats(): Promise<QueueStats> {
+    return this.store.queuedStats();
   }
 
   /** Jobs per status (diagnostics). */
@@ -110,7 +143,7 @@ export class LocalJobQueue implements JobQueue {
   /** Polls now (after an enqueue or a finished job) instead of waiting for the timer. */
   private wake(): void {
     if (!this.handler || this.closed) return;
-    this.pollDelay = MIN_POLL_MS;
+    this.pollDelay = this.minPollMs;
     if (this.polling) {
       this.pollAgain = true;
       return;
@@ -133,7 +166,7 @@ export class LocalJobQueue implements JobQueue {
         claimed = rows.length;
         for (const row of rows) this.run(row);
       } while ((this.pollAgain || claimed === free) && !this.closed);
-      this.pollDelay = claimed > 0 ? MIN_POLL_MS : Math.min(this.pollDelay * 2, this.maxPollMs);
+      this.pollDelay = claimed > 0 ? this.minPollMs : Math.min(this.pollDelay * 2, this.maxPollMs);
     } catch (err) {
       this.onError(err);
       this.pollDelay = this.maxPollMs;

@@ -1,15 +1,20 @@
 /**
  * Request-time layer data over a stored design: `layers.<name>` is a patch with the stored
  * property names plus the position/size grammar (geometry.ts). Names that match no layer are
- * ignored, because one request may be sent to several templates. The patched layers are checked
- * again, so a bad value is reported at `layers.<name>.<prop>`.
+ * ignored, because one request may be sent to several templates, and so is data for a static
+ * layer (`dynamic: false`); request-warnings.ts reports both. Number and boolean properties
+ * sent as strings are read first (scalars.ts), `visibility` becomes `hide`, and the patched layers
+ * are checked again, so a bad value is reported at `layers.<name>.<prop>`.
  */
-import { getLayerType } from '../layers/index.ts';
+import { checkTypeProps, getLayerType } from '../layers/index.ts';
 import type { Design, LayerData, LayerSpec, RenderProblem } from '../types.ts';
 import { checkCommonProps } from './common-props.ts';
+import { isDynamic } from './dynamic-layers.ts';
+import { layerScalarKinds } from './coerce-layer-values.ts';
 import { resolvePosition, resolveSize } from './geometry.ts';
 import type { PositionMode, Resolved } from './geometry.ts';
 import { describeValue } from './props.ts';
+import { coerceScalars } from './scalars.ts';
 
 /** Geometry keys in the order they apply: set first, then shift. */
 const POSITION_KEYS: Array<[key: string, axis: 'x' | 'y', mode: PositionMode]> = [
@@ -25,17 +30,44 @@ const POSITION_KEYS: Array<[key: string, axis: 'x' | 'y', mode: PositionMode]> =
 const GEOMETRY_KEYS = new Set([...POSITION_KEYS.map(([k]) => k), 'width', 'height']);
 /** Properties a request may not change: they identify the layer. */
 const FIXED_KEYS = new Set(['name', 'type']);
+/** Properties of the design a request cannot set (ignored, with a warning from request-warnings). */
+const DESIGN_ONLY_KEYS = new Set(['dynamic']);
+/** `visibility` (Placid's n8n node sends it for every layer type) → the `hide` it means. */
+const VISIBILITY: Readonly<Record<string, boolean>> = { visible: false, hidden: true };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Applies one layer's patch; returns the patched copy. */
-function patchLayer(
-  stored: LayerSpec,
+/**
+ * Turns `visibility: "visible" | "hidden"` into `hide` (an explicit `hide` wins) and removes it,
+ * so it never reaches the stored-layer checks; any other value is a problem at its path.
+ */
+function readVisibility(
   patch: Record<string, unknown>,
   path: string,
   problems: RenderProblem[],
+): void {
+  const v = patch.visibility;
+  delete patch.visibility;
+  if (v === undefined || v === null || v === '') return;
+  const hide = typeof v === 'string' ? VISIBILITY[v.trim().toLowerCase()] : undefined;
+  if (hide === undefined) {
+    problems.push({
+      path: `${path}.visibility`,
+      message: `must be "visible" or "hidden"; received ${describeValue(v)}`,
+    });
+  } else if (patch.hide === undefined || patch.hide === null) patch.hide = hide;
+}
+
+/** Applies one layer's patch; returns the patched copy. */
+function patchLayer(
+  stored: LayerSpec,
+  sent: Record<string, unknown>,
+  path: string,
+  problems: RenderProblem[],
 ): LayerSpec {
+  const patch = coerceScalars(sent, layerScalarKinds(stored.type));
+  readVisibility(patch, path, problems);
   const layer: LayerSpec = { ...stored };
   // The request key that set each geometry value (position_x_absolute sets x…), so a range
   // problem found below at `x` is reported under the key the client sent.
@@ -64,7 +96,7 @@ function patchLayer(
       apply(side, patch[side], resolveSize(patch[side], stored[side]), side);
   }
   for (const [key, value] of Object.entries(patch)) {
-    if (GEOMETRY_KEYS.has(key) || value === undefined) continue;
+    if (GEOMETRY_KEYS.has(key) || DESIGN_ONLY_KEYS.has(key) || value === undefined) continue;
     if (FIXED_KEYS.has(key)) {
       if (value !== stored[key])
         problems.push({
@@ -81,7 +113,8 @@ function patchLayer(
   // were reported above under their own names.
   const firstProblem = problems.length;
   checkCommonProps(layer, path, problems);
-  getLayerType(layer.type)?.validate(layer, path, problems);
+  const type = getLayerType(layer.type);
+  if (type) checkTypeProps(type, layer, path, problems);
   for (const p of problems.slice(firstProblem)) {
     const target = p.path.slice(path.length + 1) as keyof typeof setBy;
     const sent = p.path.startsWith(`${path}.`) ? setBy[target] : undefined;
@@ -107,7 +140,8 @@ function normaliseStored(stored: LayerSpec): LayerSpec {
   const layer: LayerSpec = { ...stored };
   const ignored: RenderProblem[] = [];
   checkCommonProps(layer, `layers.${stored.name}`, ignored);
-  getLayerType(layer.type)?.validate(layer, `layers.${stored.name}`, ignored);
+  const type = getLayerType(layer.type);
+  if (type) checkTypeProps(type, layer, `layers.${stored.name}`, ignored);
   if (frozen) normalisedFrozen.set(stored, Object.freeze(layer));
   return layer;
 }
@@ -131,7 +165,8 @@ export function applyLayerData(
       ? patches[stored.name]
       : undefined;
     const path = `layers.${stored.name}`;
-    if (patch === null || patch === undefined) return normaliseStored(stored);
+    // A static layer ignores request data, as an unknown layer name does (a warning says so).
+    if (patch === null || patch === undefined || !isDynamic(stored)) return normaliseStored(stored);
     if (!isObject(patch)) {
       problems.push({
         path,

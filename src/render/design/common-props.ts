@@ -3,23 +3,29 @@
  * normalised the same way for stored designs and for request patches.
  */
 import type { LayerSpec, RenderProblem } from '../types.ts';
-import { addProblem, checkBoolean, checkNumber, parsePx } from './props.ts';
+import { addProblem, parsePx } from './props.ts';
+import {
+  checkProps,
+  PX_PATTERN,
+  scalarKindsOf,
+  type PropSpec,
+  type PropSpecs,
+} from './prop-specs.ts';
 import type { PropContext } from './props.ts';
+import type { ScalarKinds } from './scalars.ts';
 
 /** Largest coordinate or size accepted for a layer, in design px. */
 export const MAX_COORD = 100_000;
 
-/** Checks x/y (any px) and width/height (≥ 0 px); numbers or "12px" strings. */
-function checkGeometry(c: PropContext): void {
-  for (const prop of ['x', 'y', 'width', 'height'] as const) {
-    const v = c.layer[prop];
-    const n = parsePx(v);
-    const min = prop === 'x' || prop === 'y' ? -MAX_COORD : 0;
-    if (n === undefined || n < min || n > MAX_COORD) {
-      addProblem(c.problems, c.path, prop, `a length in px from ${min} to ${MAX_COORD}`, v);
-      c.layer[prop] = 0;
-    } else c.layer[prop] = n;
-  }
+/** x/y (any px) or width/height (≥ 0 px): a number or "12px"; required in a stored layer. */
+function checkGeometry(c: PropContext, prop: string): void {
+  const v = c.layer[prop];
+  const n = parsePx(v);
+  const min = prop === 'x' || prop === 'y' ? -MAX_COORD : 0;
+  if (n === undefined || n < min || n > MAX_COORD) {
+    addProblem(c.problems, c.path, prop, `a length in px from ${min} to ${MAX_COORD}`, v);
+    c.layer[prop] = 0;
+  } else c.layer[prop] = n;
 }
 
 /** A clickable-link URL: http(s) or mailto, or null. */
@@ -43,14 +49,48 @@ function checkLinkTarget(c: PropContext): void {
   }
 }
 
+/** A stored geometry value: a number or a px string within the range. */
+const geometry = (min: number, description: string): PropSpec => ({
+  kind: 'custom',
+  check: checkGeometry,
+  schema: () => ({
+    anyOf: [
+      { type: 'number', minimum: min, maximum: MAX_COORD },
+      { type: 'string', pattern: PX_PATTERN },
+    ],
+  }),
+  description: `${description} In design px, from ${min} to ${MAX_COORD}: a number or "12px".`,
+});
+
+/** The properties every layer has, in the order they are checked. */
+export const COMMON_PROPS: PropSpecs = {
+  x: geometry(-MAX_COORD, 'Left edge.'),
+  y: geometry(-MAX_COORD, 'Top edge.'),
+  width: geometry(0, 'Width.'),
+  height: geometry(0, 'Height.'),
+  rotation: {
+    kind: 'number',
+    def: 0,
+    min: -360,
+    max: 360,
+    description: 'Rotation in degrees, clockwise about the centre.',
+  },
+  opacity: { kind: 'number', def: 100, min: 0, max: 100, description: 'Opacity in percent.' },
+  hide: { kind: 'boolean', def: false, description: 'Leave the layer out.' },
+  link_target: {
+    kind: 'custom',
+    check: checkLinkTarget,
+    schema: () => ({ type: ['string', 'null'], maxLength: 2048 }),
+    description: 'An http(s) or mailto URL the layer links to in PDFs, or null.',
+  },
+};
+
+/** The common props that are numbers or booleans: a request may send them as strings. */
+export const COMMON_SCALARS: ScalarKinds = scalarKindsOf(COMMON_PROPS);
+
 /** Checks and normalises the common properties of one layer in place. */
 export function checkCommonProps(layer: LayerSpec, path: string, problems: RenderProblem[]): void {
-  const c: PropContext = { layer, path, problems };
-  checkGeometry(c);
-  checkNumber(c, 'rotation', { def: 0, min: -360, max: 360 });
-  checkNumber(c, 'opacity', { def: 100, min: 0, max: 100 });
-  checkBoolean(c, 'hide', false);
-  checkLinkTarget(c);
+  checkProps({ layer, path, problems }, COMMON_PROPS);
   // `fontFamily` is the spec's name for `font` (placid-notes §1.2); keep one spelling.
   if (layer.fontFamily !== undefined) {
     if (layer.font === undefined) layer.font = layer.fontFamily;

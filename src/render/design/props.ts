@@ -4,7 +4,7 @@
  * the value is bad, records a problem at `<path>.<prop>` saying what is allowed and what was
  * received. Writing the default after a problem keeps drawing code free of defensive checks.
  */
-import type { LayerSpec, RenderProblem } from '../types.ts';
+import type { PropContext, RenderProblem } from '../types.ts';
 import { COLOR_FORMATS, parseColor } from './color.ts';
 
 /** A short rendering of a received value for messages (JSON, truncated). */
@@ -54,12 +54,7 @@ function hasControlChar(s: string): boolean {
   return false;
 }
 
-/** The common signature of the checkers: the layer, its JSON path and the problem list. */
-export interface PropContext {
-  layer: LayerSpec;
-  path: string;
-  problems: RenderProblem[];
-}
+export type { PropContext } from '../types.ts';
 
 /**
  * A colour (normalised to #rrggbb[aa]); `def` when absent. With `nullable` (the default when

@@ -4,7 +4,7 @@
  * normalised copy (defaults filled in, colours and lengths canonical) and every problem found,
  * with paths like `layers.2.font_size`.
  */
-import { getLayerType, layerTypeNames } from '../layers/index.ts';
+import { checkTypeProps, getLayerType, layerTypeNames } from '../layers/index.ts';
 import type { Design, LayerSpec, RenderProblem } from '../types.ts';
 import { COLOR_FORMATS, isTransparent, parseColor } from './color.ts';
 import { checkCommonProps } from './common-props.ts';
@@ -17,8 +17,8 @@ export const MAX_LAYERS = 500;
 /** Longest layer name. */
 export const MAX_NAME_LENGTH = 200;
 
-/** Type spellings accepted on input and what they mean (listings report shapes as "rectangle"). */
-const TYPE_ALIASES: Record<string, { type: string; props?: Record<string, unknown> }> = {
+/** Type spellings accepted on input and what they mean ("rectangle": older listings named shapes so). */
+export const TYPE_ALIASES: Record<string, { type: string; props?: Record<string, unknown> }> = {
   rectangle: { type: 'shape', props: { shape: 'rectangle' } },
   ellipse: { type: 'shape', props: { shape: 'ellipse' } },
   qrcode: { type: 'barcode', props: { format: 'qrcode' } },
@@ -95,7 +95,11 @@ function checkLayer(
     return undefined;
   }
   checkCommonProps(layer, path, problems);
-  type.validate(layer, path, problems);
+  // `dynamic` (default true): whether requests may change the layer; kept only when false.
+  if (layer.dynamic === true || layer.dynamic === undefined) delete layer.dynamic;
+  else if (layer.dynamic !== false)
+    addProblem(problems, path, 'dynamic', 'true or false', layer.dynamic);
+  checkTypeProps(type, layer, path, problems);
   return layer;
 }
 

@@ -41,6 +41,13 @@ export function pictureScale(env: Pick<DrawEnv, 'target' | 'scale'>): number {
   return env.target === 'pdf' ? 1 : env.scale;
 }
 
+/** An SVG declaring entities, which Imprint refuses rather than expands. */
+class SvgEntitiesError extends Error {
+  constructor() {
+    super('SVG entity declarations are not supported');
+  }
+}
+
 /** Reads the picture's size (header only); throws undecodable input as a plain Error. */
 export async function pictureInfo(bytes: Buffer): Promise<PictureInfo> {
   const digest = digestOf(bytes);
@@ -48,6 +55,9 @@ export async function pictureInfo(bytes: Buffer): Promise<PictureInfo> {
   const known = infos.get(digest);
   if (known) return known;
   const meta = await sharp(bytes).metadata();
+  // librsvg expands entities: a 1 KB SVG can declare thousands of characters of text whose
+  // layout keeps a render busy for minutes (found by the picture fuzz suite).
+  if (meta.format === 'svg' && bytes.includes('<!ENTITY')) throw new SvgEntitiesError();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new Error('picture has no size');
@@ -124,14 +134,11 @@ export async function pictureInfoFor(
   } catch (err) {
     // libvips refuses to even read the header of a picture over its pixel limit (16383² px).
     const tooLarge = err instanceof Error && /exceeds pixel limit/i.test(err.message);
-    throw new RenderInputError([
-      {
-        path,
-        message: tooLarge
-          ? `${url} is a picture too large to decode (more than 268 megapixels)`
-          : `${url} is not a picture Imprint can decode (${PICTURE_FORMATS})`,
-      },
-    ]);
+    let message = `${url} is not a picture Imprint can decode (${PICTURE_FORMATS})`;
+    if (tooLarge) message = `${url} is a picture too large to decode (more than 268 megapixels)`;
+    if (err instanceof SvgEntitiesError)
+      message = `${url} is an SVG that declares entities (<!ENTITY>), which Imprint does not expand`;
+    throw new RenderInputError([{ path, message }]);
   }
 }
 

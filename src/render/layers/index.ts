@@ -3,7 +3,8 @@
  * render/layers/ and one line in LAYER_TYPES below; validation, listings, asset collection and
  * painting all look types up here.
  */
-import type { LayerType } from '../types.ts';
+import { checkProps } from '../design/prop-specs.ts';
+import type { LayerSpec, LayerType, RenderProblem } from '../types.ts';
 import { barcodeLayer } from './barcode/index.ts';
 import { browserframeLayer } from './browserframe/index.ts';
 import { pictureLayer } from './picture/index.ts';
@@ -25,6 +26,25 @@ const registry = new Map<string, LayerType>(LAYER_TYPES.map((t) => [t.type, t]))
 /** The layer type registered for a stored `type` value, if any. */
 export function getLayerType(type: string): LayerType | undefined {
   return registry.get(type);
+}
+
+/** Every registered layer type, in registry order. */
+export function layerTypes(): readonly LayerType[] {
+  return LAYER_TYPES;
+}
+
+/**
+ * Checks and normalises the type's own properties of a layer in place (its props in order, then
+ * the checks across them); problems get paths under `path` (e.g. 'layers.title.font_size').
+ */
+export function checkTypeProps(
+  type: LayerType,
+  layer: LayerSpec,
+  path: string,
+  problems: RenderProblem[],
+): void {
+  checkProps({ layer, path, problems }, type.props);
+  type.checkTogether?.(layer, path, problems);
 }
 
 /** The registered type names, in registry order. */

@@ -76,7 +76,8 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
     });
   }
   const name = o.colorProfile;
-  if (name === undefined || name === null || name === 'none') return problems;
+  // "" is a box a low-code tool left empty: no profile, as null.
+  if (name === undefined || name === null || name === 'none' || name.trim() === '') return problems;
   const profile = findColorProfile(name);
   if (!profile) {
     problems.push({

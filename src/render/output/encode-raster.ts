@@ -1,6 +1,6 @@
 /**
  * Encodes a drawn canvas, using the fastest encoder per format measured on the reference card
- * (README "Benchmarks"): Skia for JPEG and AVIF, sharp (libvips) for PNG, WebP and CMYK JPEG. The
+ * (docs/benchmarks.md): Skia for JPEG and AVIF, sharp (libvips) for PNG, WebP and CMYK JPEG. The
  * density (dpi) goes into the file where the format has a field for it (JPEG JFIF, PNG pHYs).
  */
 import type { Canvas } from '@napi-rs/canvas';

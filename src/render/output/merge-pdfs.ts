@@ -1,7 +1,9 @@
 /**
  * Merges existing PDFs (the merge endpoint) with pdf-lib: every page of every file, in order.
  * A buffer that is not a readable PDF is a RenderInputError naming its index (`urls.<i>`, the
- * merge request's field), never a 500.
+ * merge request's field), never a 500. Pages are counted as the files are read, one after the
+ * other: once the count passes `maxPages` the merge stops (a RenderInputError naming the cap)
+ * before reading the remaining files or copying any page.
  */
 import { PDFDocument } from 'pdf-lib';
 import { RenderInputError, type RenderProblem } from '../types.ts';
@@ -36,12 +38,37 @@ async function loadPdf(bytes: Buffer, i: number): Promise<PDFDocument | RenderPr
   }
 }
 
+/** Options of a merge. */
+export interface MergeOptions {
+  /** Most pages the merged PDF may have (IMPRINT_MERGE_MAX_PAGES); default: no cap. */
+  maxPages?: number;
+}
+
+/** The problem of a merge whose page count passed the cap after reading file `i`. */
+function tooManyPages(i: number, counted: number, maxPages: number): RenderProblem {
+  return {
+    path: 'urls',
+    message: `the merged PDF would have more than ${maxPages} pages (the merge page limit, IMPRINT_MERGE_MAX_PAGES): ${i === 0 ? 'the first file alone has' : `the first ${i + 1} files already have`} ${counted}`,
+  };
+}
+
 /** Concatenates the PDFs' pages in order into one new PDF. */
-export async function mergePdfFiles(files: Buffer[]): Promise<RenderedFile> {
+export async function mergePdfFiles(
+  files: Buffer[],
+  options: MergeOptions = {},
+): Promise<RenderedFile> {
   if (files.length === 0) {
     throw new RenderInputError([{ path: 'urls', message: 'at least one PDF is needed to merge' }]);
   }
-  const loaded = await Promise.all(files.map((f, i) => loadPdf(f, i)));
+  const maxPages = options.maxPages ?? Infinity;
+  const loaded: Array<PDFDocument | RenderProblem> = [];
+  let counted = 0;
+  for (const [i, file] of files.entries()) {
+    const doc = await loadPdf(file, i);
+    loaded.push(doc);
+    if (doc instanceof PDFDocument) counted += doc.getPageCount();
+    if (counted > maxPages) throw new RenderInputError([tooManyPages(i, counted, maxPages)]);
+  }
   const problems = loaded.filter((d): d is RenderProblem => !(d instanceof PDFDocument));
   if (problems.length > 0) throw new RenderInputError(problems);
   const out = await PDFDocument.create({ updateMetadata: false });

@@ -1,4 +1,5 @@
 /** The output options and result types of the public render API (re-exported by render/index.ts). */
+import type { RenderProblem } from '../types.ts';
 
 /** Raster output options (the image `modifications` of the REST API, in camelCase). */
 export interface RasterOptions {
@@ -23,7 +24,7 @@ export interface PdfOptions {
   imageQuality?: 'high' | 'medium' | 'low';
   /** `cmyk` converts the document with Ghostscript and adds a CMYK output intent. */
   colorMode?: 'rgb' | 'cmyk';
-  /** `none` (default) or one of `rgb-profile-1..3`, `cmyk-profile-1..5` (see README). */
+  /** `none` (default) or one of `rgb-profile-1..3`, `cmyk-profile-1..5` (see docs/rendering.md). */
   colorProfile?: string;
   /** Document title in the PDF metadata. */
   title?: string;
@@ -40,4 +41,9 @@ export interface RenderedFile {
   height: number;
   /** PDFs only: number of pages. */
   pages?: number;
+  /**
+   * What the render ignored or could not do as asked: unknown layers or properties, values for
+   * static layers, fonts that fell back, text that does not fit its box. Never a failure.
+   */
+  warnings?: RenderProblem[];
 }

@@ -5,6 +5,7 @@
  */
 import type { Design, LayerData, RenderProblem } from '../types.ts';
 import { applyLayerData, collectAssetUrls } from '../design/index.ts';
+import { requestWarnings } from '../design/request-warnings.ts';
 
 /** Layer props that reference a font (a project font uuid or a bundled family). */
 const FONT_PROPS = ['font', 'alt_font', 'fontFamily'];
@@ -22,18 +23,33 @@ export function collectFontKeys(design: Design): string[] {
   return [...keys];
 }
 
+/** What prepareRender found: the patched design, problems (a 422), warnings and what to fetch. */
+export interface PreparedRender {
+  design: Design;
+  problems: RenderProblem[];
+  /** Request data that was ignored (unknown layers or properties, static layers). */
+  warnings: RenderProblem[];
+  assetUrls: string[];
+  fontKeys: string[];
+}
+
 /** Resolves a design with request layer data; `problems` non-empty means a 422. */
-export function prepareRender(
-  design: Design,
-  layers?: LayerData,
-): { design: Design; problems: RenderProblem[]; assetUrls: string[]; fontKeys: string[] } {
+export function prepareRender(design: Design, layers?: LayerData): PreparedRender {
   const applied = applyLayerData(design, layers);
+  const warnings = requestWarnings(design, layers);
   if (applied.problems.length > 0) {
-    return { design: applied.design, problems: applied.problems, assetUrls: [], fontKeys: [] };
+    return {
+      design: applied.design,
+      problems: applied.problems,
+      warnings,
+      assetUrls: [],
+      fontKeys: [],
+    };
   }
   return {
     design: applied.design,
     problems: [],
+    warnings,
     assetUrls: collectAssetUrls(applied.design),
     fontKeys: collectFontKeys(applied.design),
   };

@@ -52,12 +52,17 @@ export async function renderPdfDocument(input: {
   if (optionProblems.length > 0) throw new RenderInputError(optionProblems);
   const prepared = input.pages.map((page, i) => {
     const p = prepareRender(page.design, page.layers);
-    return { design: p.design, problems: onPage(i, p.problems) };
+    return {
+      design: p.design,
+      problems: onPage(i, p.problems),
+      warnings: onPage(i, p.warnings),
+    };
   });
   const problems = prepared.flatMap((p) => p.problems);
   if (problems.length > 0) throw new RenderInputError(problems);
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
+  const warnings = prepared.flatMap((p) => p.warnings);
 
   const dpi = options.dpi ?? 96;
   const pt = 72 / dpi;
@@ -79,6 +84,7 @@ export async function renderPdfDocument(input: {
       files: input.assets.files,
       resolveFont,
       addLink: (rect, url) => links.push({ rect, url }),
+      warn: (path, message) => warnings.push(...onPage(i, [{ path, message }])),
     };
     try {
       await paintDesign(ctx, design, env);
@@ -115,5 +121,6 @@ export async function renderPdfDocument(input: {
     width: first.width,
     height: first.height,
     pages: prepared.length,
+    warnings,
   };
 }

@@ -2,13 +2,14 @@
  * renderImage: draws a design at the output scale (ctx.scale, never a bitmap resize) on a Skia
  * raster canvas with the shared painter, adds the test watermark if asked, and encodes.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import {
   RenderInputError,
   type Design,
   type DrawEnv,
   type LayerData,
   type RenderAssets,
+  type RenderProblem,
 } from '../types.ts';
 import { paintDesign } from '../paint/index.ts';
 import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
@@ -40,6 +41,7 @@ export function rasterEnv(
   scale: number,
   assets: RenderAssets,
   resolveFont: DrawEnv['resolveFont'],
+  warnings: RenderProblem[] = [],
 ): DrawEnv {
   return {
     target: 'raster',
@@ -47,6 +49,7 @@ export function rasterEnv(
     files: assets.files,
     resolveFont,
     addLink: () => {}, // links exist only in PDFs
+    warn: (path, message) => warnings.push({ path, message }),
   };
 }
 
@@ -56,7 +59,7 @@ export async function renderRaster(
   timings?: RenderTimings,
 ): Promise<RenderedFile> {
   const options = input.options ?? {};
-  let t = performance.now();
+  const t = performance.now();
   const optionProblems = checkRasterOptions(options);
   if (optionProblems.length > 0) throw new RenderInputError(optionProblems);
   const prepared = prepareRender(input.design, input.layers);
@@ -69,8 +72,44 @@ export async function renderRaster(
   const opaque = format === 'jpg' || !hasTransparentBackground(design.background);
   if (timings) timings.prepare = performance.now() - t;
 
-  t = performance.now();
   const canvas = createCanvas(size.width, size.height);
+  try {
+    const warnings = [...prepared.warnings];
+    const plan = { size, format, opaque, resolveFont, warnings };
+    const bytes = await paintAndEncode(canvas, { ...input, design }, plan, timings);
+    return { bytes, ...RASTER_TYPES[format], width: size.width, height: size.height, warnings };
+  } finally {
+    releaseCanvas(canvas);
+  }
+}
+
+/**
+ * Shrinks a canvas to 1×1 px, which frees its pixel memory now: left to the garbage collector, a
+ * large canvas (400 MB at 100 megapixels) stays allocated until a collection that a render
+ * thread's small JavaScript heap may not need for a long time.
+ */
+function releaseCanvas(canvas: Canvas): void {
+  canvas.width = 1;
+  canvas.height = 1;
+}
+
+/** Paints the design (and the watermark) on the canvas and encodes it. */
+async function paintAndEncode(
+  canvas: Canvas,
+  input: { design: Design; assets: RenderAssets; options?: RasterOptions },
+  plan: {
+    size: ReturnType<typeof outputSize>;
+    format: RasterFormat;
+    opaque: boolean;
+    resolveFont: DrawEnv['resolveFont'];
+    warnings: RenderProblem[];
+  },
+  timings?: RenderTimings,
+): Promise<Buffer> {
+  const { size, format, opaque, resolveFont, warnings } = plan;
+  const options = input.options ?? {};
+  const design = input.design;
+  let t = performance.now();
   const ctx = canvas.getContext('2d');
   if (format === 'jpg' && hasTransparentBackground(design.background)) {
     // JPEG has no alpha: a transparent canvas is flattened on white, not on black.
@@ -78,7 +117,7 @@ export async function renderRaster(
     ctx.fillRect(0, 0, size.width, size.height);
   }
   ctx.scale(size.scaleX, size.scaleY);
-  await paintDesign(ctx, design, rasterEnv(size.scaleX, input.assets, resolveFont));
+  await paintDesign(ctx, design, rasterEnv(size.scaleX, input.assets, resolveFont, warnings));
   if (options.watermark) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     drawWatermark(ctx, size.width, size.height, resolveFontFamily(null));
@@ -92,5 +131,5 @@ export async function renderRaster(
     cmyk: options.colorMode === 'cmyk',
   });
   if (timings) timings.encode = performance.now() - t;
-  return { bytes, ...RASTER_TYPES[format], width: size.width, height: size.height };
+  return bytes;
 }

@@ -9,15 +9,36 @@
  * no reader can meet a half-written file, and on our ext4 disk the temporary file plus rename cost
  * a third more CPU per image. Replacing an existing key writes a temporary file and renames it
  * into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
- * of a write can leave a partial file under a key that no finished row names.
+ * of a write can leave a partial file under a key that no finished row names; the orphan sweep
+ * (core/generation/file-sweeps.ts) deletes it, found through list(), which reads the headers.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { pooledRandomBytes } from '../../core/random-pool.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertBlobKey, type BlobStorage, type StoredBlob } from '../blob-storage.ts';
+import { Readable } from 'node:stream';
+import {
+  assertBlobKey,
+  type BlobInfo,
+  type BlobStorage,
+  type ByteRange,
+  type ListedBlob,
+  type OpenedBlob,
+  type StoredBlob,
+} from '../blob-storage.ts';
 
 const MAGIC = 'imprint-blob 1 ';
+// A header holds a key (≤ 512 characters) and a content type: a few hundred bytes in practice.
+const MAX_HEADER = 8192;
+
+/** The parsed header of a stored file and where its bytes start. */
+interface Header {
+  key: string;
+  type: string;
+  /** Offset of the first byte of the file's content. */
+  offset: number;
+}
 
 /** Files on disk under one root folder. */
 export class LocalBlobStorage implements BlobStorage {
@@ -67,10 +88,96 @@ export class LocalBlobStorage implements BlobStorage {
     return { bytes: raw.subarray(end + 1), contentType: meta.type || 'application/octet-stream' };
   }
 
+  /** Size, type, ETag and date of the key, or null. */
+  async head(key: string): Promise<BlobInfo | null> {
+    assertBlobKey(key);
+    const found = await this.readHeader(this.blobFile(key));
+    if (!found || found.header.key !== key) return null;
+    return found.info;
+  }
+
+  /** A read stream over the key's bytes (or the range), or null. */
+  async open(key: string, range?: ByteRange): Promise<OpenedBlob | null> {
+    assertBlobKey(key);
+    const file = this.blobFile(key);
+    const found = await this.readHeader(file);
+    if (!found || found.header.key !== key) return null;
+    const { offset } = found.header;
+    const start = offset + (range?.start ?? 0);
+    const end = offset + (range ? range.end : found.info.size - 1);
+    // An empty file has no byte to read: createReadStream with end < start would fail.
+    const body = end < start ? Readable.from([]) : createReadStream(file, { start, end });
+    return { ...found.info, body };
+  }
+
+  /** Every stored key under the prefix, read from the headers of the files on disk. */
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    let folders: string[];
+    try {
+      folders = await fs.readdir(this.blobRoot);
+    } catch (err) {
+      if (isMissing(err)) return;
+      throw err;
+    }
+    for (const folder of folders) {
+      let names: string[];
+      try {
+        names = await fs.readdir(path.join(this.blobRoot, folder));
+      } catch (err) {
+        if (isMissing(err)) continue;
+        throw err;
+      }
+      for (const name of names) {
+        // A file without a readable header (a crash before its first bytes) names no key.
+        const found = await this.readHeader(path.join(this.blobRoot, folder, name)).catch(
+          () => null,
+        );
+        if (found?.header.key.startsWith(prefix)) {
+          yield { key: found.header.key, lastModified: found.info.lastModified };
+        }
+      }
+    }
+  }
+
   /** Removes the key; a missing key is fine. */
   async delete(key: string): Promise<void> {
     assertBlobKey(key);
     await fs.rm(this.blobFile(key), { force: true });
+  }
+
+  /** The header and facts of a stored file, or null when there is no file. */
+  private async readHeader(file: string): Promise<{ header: Header; info: BlobInfo } | null> {
+    let fh: fs.FileHandle;
+    try {
+      fh = await fs.open(file, 'r');
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    try {
+      const [stat, read] = await Promise.all([
+        fh.stat(),
+        fh.read(Buffer.alloc(MAX_HEADER), 0, MAX_HEADER, 0),
+      ]);
+      const chunk = read.buffer.subarray(0, read.bytesRead);
+      const end = chunk.indexOf(0x0a);
+      const head = end < 0 ? '' : chunk.subarray(0, end).toString('utf8');
+      if (!head.startsWith(MAGIC)) throw new Error(`stored file ${file} has no header`);
+      const meta = JSON.parse(head.slice(MAGIC.length)) as { type: string; key: string };
+      const size = stat.size - (end + 1);
+      return {
+        header: { key: meta.key, type: meta.type, offset: end + 1 },
+        info: {
+          size,
+          contentType: meta.type || 'application/octet-stream',
+          // Size and modification time change whenever a key is written again.
+          etag: `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+          lastModified: stat.mtime,
+        },
+      };
+    } finally {
+      await fh.close();
+    }
   }
 
   private blobFile(key: string): string {

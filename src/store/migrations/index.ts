@@ -11,6 +11,13 @@ import * as jobs from './0004-jobs.ts';
 import * as webhooks from './0005-webhooks.ts';
 import * as generation from './0006-generation.ts';
 import * as creditTotals from './0007-credit-totals.ts';
+import * as urlApi from './0008-url-api.ts';
+import * as media from './0009-media.ts';
+import * as fileExpiry from './0010-file-expiry.ts';
+import * as transferCredentials from './0011-transfer-credentials.ts';
+import * as rateLimitCounters from './0012-rate-limit-counters.ts';
+import * as jobNotify from './0013-job-notify.ts';
+import * as editor from './0014-editor.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -20,6 +27,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-webhooks': webhooks,
   '0006-generation': generation,
   '0007-credit-totals': creditTotals,
+  '0008-url-api': urlApi,
+  '0009-media': media,
+  '0010-file-expiry': fileExpiry,
+  '0011-transfer-credentials': transferCredentials,
+  '0012-rate-limit-counters': rateLimitCounters,
+  '0013-job-notify': jobNotify,
+  '0014-editor': editor,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

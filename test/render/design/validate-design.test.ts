@@ -143,7 +143,7 @@ describe('validateDesign', () => {
     );
   });
 
-  it('listedLayers reports shapes as rectangle, the others by type', () => {
+  it('listedLayers reports shapes as shape (Placid client type names), the others by type', () => {
     const { design } = validateDesign({
       ...base,
       layers: [
@@ -155,7 +155,7 @@ describe('validateDesign', () => {
       ],
     });
     assert.deepEqual(listedLayers(design!), [
-      { name: 's', type: 'rectangle' },
+      { name: 's', type: 'shape' },
       { name: 'p', type: 'picture' },
       { name: 'b', type: 'browserframe' },
       { name: 'q', type: 'barcode' },

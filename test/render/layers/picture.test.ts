@@ -87,6 +87,24 @@ describe('picture decoding', () => {
     });
   });
 
+  it('refuses an SVG that declares entities instead of expanding them', async () => {
+    // Found by the picture fuzz suite: 1 KB of entities expanding to 30,000 characters of text
+    // kept librsvg busy for minutes.
+    const svg = Buffer.from(
+      '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><text y="10">&b;</text></svg>',
+    );
+    const url = 'https://a.test/entities.svg';
+    const env = await testEnv();
+    env.files = new Map([[url, svg]]);
+    await assert.rejects(paint(photo(url), env), (err: unknown) => {
+      assert.ok(err instanceof RenderInputError);
+      assert.equal(err.problems[0].path, 'layers.photo.image');
+      assert.match(err.problems[0].message, /entities\.svg is an SVG that declares entities/);
+      return true;
+    });
+  });
+
   it('decodes a large photo at the drawn size and reuses it from the cache', async () => {
     const big = await sharp({
       create: { width: 1600, height: 1200, channels: 3, background: '#336699' },

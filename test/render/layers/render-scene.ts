@@ -23,6 +23,7 @@ export async function testEnv(
     files: await fixtureFiles(),
     resolveFont: (ref) => resolveFontFamily(ref),
     addLink: (rect, url) => links.push({ rect, url }),
+    warn: () => {},
     links,
   };
 }

@@ -105,6 +105,8 @@ describe('imprint render', async () => {
     );
     assert.equal(res.code, 0, res.stderr);
     assert.match(res.stdout, /card\.png: image\/png, 720×480 px/);
+    // Data for a layer the design does not have is ignored, with a warning on stderr.
+    assert.match(res.stderr, /warning: layers\.other: the template has no layer "other"/);
     const png = fs.readFileSync(path.join(dir, 'card.png'));
     keep('cli-card.png', png);
     const meta = await sharp(png).metadata();

@@ -89,4 +89,25 @@ describe('mergePdfs', () => {
       (err: unknown) => err instanceof RenderInputError && err.problems[0].path === 'urls.1',
     );
   });
+
+  it('stops at the page cap without reading the files after the one that passed it', async () => {
+    const three = await labelled(['a', 'b', 'c'], 100, 100);
+    // The second file is no PDF: were it read, its problem would be reported too.
+    await assert.rejects(
+      mergePdfs([three, Buffer.from('not a pdf'), three], { maxPages: 2 }),
+      (err: unknown) => {
+        assert.ok(err instanceof RenderInputError);
+        assert.deepEqual(err.problems, [
+          {
+            path: 'urls',
+            message:
+              'the merged PDF would have more than 2 pages (the merge page limit, IMPRINT_MERGE_MAX_PAGES): the first file alone has 3',
+          },
+        ]);
+        return true;
+      },
+    );
+    const atCap = await mergePdfs([three, three], { maxPages: 6 });
+    assert.equal(atCap.pages, 6);
+  });
 });

@@ -50,6 +50,8 @@ export async function fontRoutes(
   const maxBytes = ctx.config.fontMaxBytes;
 
   await rest.register(async (scope) => {
+    // The font upload reads its file parts itself, instead of the creation bodies' form parser.
+    scope.removeContentTypeParser('multipart/form-data');
     await scope.register(multipart, {
       limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25, fieldSize: 64 * 1024 },
     });
@@ -86,8 +88,9 @@ export async function fontRoutes(
       const input = request.isMultipart()
         ? await readMultipartUpload(request, maxBytes)
         : readJsonUpload(request.body);
+      const owner = { projectId: project.id, accountId: project.account_id };
       const font = await fonts.insert(
-        validateFontUpload(input, { projectId: project.id, accountId: project.account_id }),
+        await validateFontUpload(ctx.services.fontInspector, input, owner),
       );
       return reply.status(201).send(toFontObject(font, false));
     });

@@ -41,7 +41,22 @@ const layers = {
 
 const intOrNumericString = (values: number[]) => oneOf([...values, ...values.map(String)]);
 
-/** The image object (spec 2.4 + passthrough, errors, created_at). */
+// Only present, and true, once IMPRINT_FILE_RETENTION_DAYS deleted the file (docs/storage.md).
+const fileExpired = {
+  type: 'boolean',
+  description:
+    'Present (true) when the file was deleted after the retention period; the URL is then null.',
+};
+
+/** `warnings` of the image and PDF objects. */
+const warnings = {
+  type: 'array',
+  items: { type: 'string' },
+  description:
+    'What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished.',
+};
+
+/** The image object (spec 2.4 + template_uuid, passthrough, errors, error, created_at, file_expired). */
 export const imageObjectSchema = {
   type: 'object',
   properties: {
@@ -49,13 +64,20 @@ export const imageObjectSchema = {
     status: { type: 'string', enum: ['queued', 'finished', 'error'] },
     image_url: { type: ['string', 'null'] },
     polling_url: { type: 'string' },
+    template_uuid: { type: 'string' },
     passthrough: {},
     errors: { type: 'array', items: { type: 'string' } },
+    warnings,
+    error: {
+      type: ['string', 'null'],
+      description: 'The errors joined; null unless status is error.',
+    },
     created_at: { type: 'string' },
+    file_expired: fileExpired,
   },
 };
 
-/** The PDF object (spec 2.5 + passthrough, errors, created_at). */
+/** The PDF object (spec 2.5 + passthrough, errors, error, created_at, file_expired). */
 export const pdfObjectSchema = {
   type: 'object',
   properties: {
@@ -65,7 +87,13 @@ export const pdfObjectSchema = {
     polling_url: { type: 'string' },
     passthrough: {},
     errors: { type: 'array', items: { type: 'string' } },
+    warnings,
+    error: {
+      type: ['string', 'null'],
+      description: 'The errors joined; null unless status is error.',
+    },
     created_at: { type: 'string' },
+    file_expired: fileExpired,
   },
 };
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
+import { coerceBodyBySchema } from '../../coerce-body.ts';
 import {
   createImageByPathSchema,
   createImageSchema,
@@ -19,6 +20,25 @@ type IdParams = { id: string };
 
 const FIXED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/**
+ * Resource names of Placid's API (and Imprint's) that are never a template uuid, whether or not a
+ * route of that name exists here: POST /api/rest/media or /videos must not answer "Template not
+ * found" from the alias below.
+ */
+const RESERVED_NAMES = new Set([
+  'images',
+  'pdfs',
+  'videos',
+  'media',
+  'templates',
+  'collections',
+  'fonts',
+  'usage',
+  'webhook-deliveries',
+  'n8n',
+  'u',
+]);
+
 /** Registers the image routes inside the /api/rest scope. */
 export async function imageRoutes(
   rest: FastifyInstance,
@@ -29,7 +49,11 @@ export async function imageRoutes(
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
   rest.post<{ Body: Body }>(
     '/images',
-    { schema: createImageSchema, attachValidation: true, preValidation: emptyBodyAsObject },
+    {
+      schema: createImageSchema,
+      attachValidation: true,
+      preValidation: [emptyBodyAsObject, coerceBodyBySchema],
+    },
     async (request) => {
       const { body, schemaErrors } = checkedBody<Body>(request);
       return generation.createImage(callerOf(request), body, schemaErrors);
@@ -44,7 +68,7 @@ export async function imageRoutes(
       schema: createImageByPathSchema,
       attachValidation: true,
       // The path names the template, so a bodiless POST is a complete request: no changes.
-      preValidation: emptyBodyAsObject,
+      preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
     async (request, reply) => {
       const uuid = request.params.template_uuid;
@@ -52,8 +76,9 @@ export async function imageRoutes(
       // Route names are plain words; hasRoute reads its argument as a route pattern, so nothing
       // else (":", "(", …) may reach it.
       if (
-        /^[a-z-]+$/.test(uuid) &&
-        FIXED_METHODS.some((method) => rest.hasRoute({ method, url: `/api/rest/${uuid}` }))
+        RESERVED_NAMES.has(uuid.toLowerCase()) ||
+        (/^[a-z-]+$/.test(uuid) &&
+          FIXED_METHODS.some((method) => rest.hasRoute({ method, url: `/api/rest/${uuid}` })))
       ) {
         return reply.callNotFound();
       }

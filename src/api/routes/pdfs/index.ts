@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
+import { coerceBodyBySchema } from '../../coerce-body.ts';
 import {
   createPdfSchema,
   deletePdfSchema,
@@ -21,7 +22,11 @@ export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
   rest.post<{ Body: Body }>(
     '/pdfs',
-    { schema: createPdfSchema, attachValidation: true, preValidation: emptyBodyAsObject },
+    {
+      schema: createPdfSchema,
+      attachValidation: true,
+      preValidation: [emptyBodyAsObject, coerceBodyBySchema],
+    },
     async (request) => {
       const { body, schemaErrors } = checkedBody<Body>(request);
       return generation.createPdf(callerOf(request), body, schemaErrors);
@@ -30,7 +35,11 @@ export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services
 
   rest.post<{ Body: Body }>(
     '/pdfs/merge',
-    { schema: mergePdfsSchema, attachValidation: true, preValidation: emptyBodyAsObject },
+    {
+      schema: mergePdfsSchema,
+      attachValidation: true,
+      preValidation: [emptyBodyAsObject, coerceBodyBySchema],
+    },
     async (request) => {
       const { body, schemaErrors } = checkedBody<Body>(request);
       return generation.mergePdfs(callerOf(request), body, schemaErrors);

@@ -1,7 +1,8 @@
 /** Routes of /api/rest/templates: list, create, retrieve, update, delete, and the design. */
 import type { FastifyInstance } from 'fastify';
 import { decodeCursor } from '../../../core/pagination.ts';
-import { FieldErrorCollector, notFound, validationError } from '../../../core/errors.ts';
+import { AppError, FieldErrorCollector, notFound, validationError } from '../../../core/errors.ts';
+import type { PreviewInput } from '../../../core/generation/preview-service.ts';
 import {
   TEMPLATE_LIMITS,
   parseTemplateOrder,
@@ -18,6 +19,9 @@ import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody } from '../../checked-body.ts';
 import { envelope } from '../../pagination.ts';
+import { RateLimiter } from '../../rate-limit.ts';
+import { ifMatchRevisions, revisionConflict, revisionEtag } from './revision-headers.ts';
+import { previewWarningsHeader } from './preview-warnings-header.ts';
 import { checkDesign, listLayers } from './design-engine.ts';
 import {
   createTemplateSchema,
@@ -25,16 +29,23 @@ import {
   getDesignSchema,
   getTemplateSchema,
   listTemplatesSchema,
+  previewSchema,
   putDesignSchema,
   updateTemplateSchema,
 } from './template-schemas.ts';
 
-/** The template object of the API: the spec's fields plus width, height, custom_data and times. */
-export function templateObject(t: TemplateWithDesign): Record<string, unknown> {
+/**
+ * The template object of the API: the spec's fields plus width, height, custom_data and times.
+ * `thumbnailUrl` turns the stored thumbnail key into its public URL.
+ */
+export function templateObject(
+  t: TemplateWithDesign,
+  thumbnailUrl: (key: string | null) => string | null,
+): Record<string, unknown> {
   return {
     uuid: t.uuid,
     title: t.title,
-    thumbnail: t.thumbnail,
+    thumbnail: thumbnailUrl(t.thumbnail_key),
     tags: t.tags,
     layers: listLayers(t.design),
     width: t.width,
@@ -64,7 +75,12 @@ type UuidParams = { template_uuid: string };
 
 /** Registers the template routes inside the /api/rest scope. */
 export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext): Promise<void> {
-  const { templates, collections } = ctx.services;
+  const { templates, collections, previews } = ctx.services;
+  const toObject = (t: TemplateWithDesign) => templateObject(t, (k) => previews.thumbnailUrl(k));
+  const previewLimiter =
+    ctx.config.previewRateLimitPerMinute > 0
+      ? new RateLimiter(ctx.config.previewRateLimitPerMinute, ctx.services.rateCounter)
+      : null;
 
   rest.get<{ Querystring: ListQuery }>(
     '/templates',
@@ -82,7 +98,7 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
       return envelope(
         request,
         ctx.config.publicUrl,
-        { ...page, items: page.items.map(templateObject) },
+        { ...page, items: page.items.map(toObject) },
         perPage,
       );
     },
@@ -102,7 +118,8 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
         body ?? {},
         schemaErrors,
       );
-      return reply.status(201).send(templateObject(created));
+      previews.refreshThumbnail(project.id, created, null);
+      return reply.status(201).send(toObject(created));
     },
   );
 
@@ -113,7 +130,7 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
       const { project } = callerOf(request);
       const found = await templates.find(project.id, request.params.template_uuid);
       if (!found) throw notFound('Template');
-      return templateObject(found);
+      return toObject(found);
     },
   );
 
@@ -130,7 +147,7 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
         body ?? {},
         schemaErrors,
       );
-      return templateObject(updated);
+      return toObject(updated);
     },
   );
 
@@ -139,9 +156,11 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
     { schema: deleteTemplateSchema },
     async (request) => {
       const { project } = callerOf(request);
-      if (!(await templates.delete(project.id, request.params.template_uuid))) {
+      const found = await templates.find(project.id, request.params.template_uuid);
+      if (!found || !(await templates.delete(project.id, request.params.template_uuid))) {
         throw notFound('Template');
       }
+      await previews.deleteThumbnail(found.thumbnail_key);
       return { message: 'Template deleted.' };
     },
   );
@@ -149,10 +168,11 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
   rest.get<{ Params: UuidParams }>(
     '/templates/:template_uuid/design',
     { schema: getDesignSchema },
-    async (request) => {
+    async (request, reply) => {
       const { project } = callerOf(request);
       const found = await templates.getDesign(project.id, request.params.template_uuid);
       if (!found) throw notFound('Template');
+      void reply.header('etag', revisionEtag(found.template.revision));
       return found.design;
     },
   );
@@ -160,9 +180,10 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
   rest.put<{ Params: UuidParams; Body: unknown }>(
     '/templates/:template_uuid/design',
     { schema: putDesignSchema, attachValidation: true },
-    async (request) => {
+    async (request, reply) => {
       const { project } = callerOf(request);
       const { schemaErrors } = checkedBody<unknown>(request);
+      const accepted = ifMatchRevisions(request.headers['if-match']);
       // 404 before the design's own 422: a client should learn first that the template is not
       // there. A body the schema refuses stays a 422 first, as when the schema ran before this.
       const existing = await templates.getDesign(project.id, request.params.template_uuid);
@@ -176,9 +197,53 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
       for (const p of problems) errors.add(p.path, `The ${p.path} field ${p.message}.`);
       errors.throwIfAny();
       if (!design) throw validationError({ design: ['The design is invalid.'] });
-      const saved = await templates.replaceDesign(project.id, request.params.template_uuid, design);
-      if (!saved) throw notFound('Template');
-      return saved.design;
+      // If-Match names the revision the editor loaded; the save is conditional on it.
+      const current = existing.template.revision;
+      if (accepted && !accepted.includes(current)) throw revisionConflict(current);
+      const result = await templates.replaceDesign(
+        project.id,
+        request.params.template_uuid,
+        design,
+        accepted ? current : undefined,
+      );
+      if ('notFound' in result) throw notFound('Template');
+      if ('conflict' in result) throw revisionConflict(result.conflict.revision);
+      // The thumbnail renders in the background: the answer does not wait for it.
+      previews.refreshThumbnail(project.id, result.saved, result.replacedThumbnail);
+      void reply.header('etag', revisionEtag(result.saved.revision));
+      return result.saved.design;
+    },
+  );
+
+  rest.post<{ Params: UuidParams; Body: PreviewInput }>(
+    '/templates/:template_uuid/preview',
+    { schema: previewSchema },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (previewLimiter) {
+        const { allowed, resetAt } = await previewLimiter.hit(`preview:${caller.tokenId}`);
+        if (!allowed) {
+          const retryAfter = Math.max(1, Math.ceil(resetAt - Date.now() / 1000));
+          throw new AppError(
+            'too_many_requests',
+            `Too many previews: this token may request ${previewLimiter.limit} previews per minute (IMPRINT_PREVIEW_RATE_LIMIT). Try again in ${retryAfter} s.`,
+            undefined,
+            undefined,
+            { 'retry-after': String(retryAfter) },
+          );
+        }
+      }
+      const preview = await previews.preview(
+        caller.project.id,
+        request.params.template_uuid,
+        request.body ?? {},
+      );
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'no-store')
+        .header('imprint-warnings', previewWarningsHeader(preview.warnings))
+        .header('access-control-expose-headers', 'Imprint-Warnings')
+        .send(preview.bytes);
     },
   );
 }

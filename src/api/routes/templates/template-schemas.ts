@@ -34,11 +34,14 @@ export const templateObjectSchema = {
     title: { type: 'string' },
     thumbnail: {
       type: ['string', 'null'],
-      description: 'Always null: thumbnails are not generated yet.',
+      description:
+        'Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered).',
     },
     tags: { type: 'array', items: { type: 'string' } },
     layers: {
       type: 'array',
+      description:
+        'The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed.',
       items: {
         type: 'object',
         properties: { name: { type: 'string' }, type: { type: 'string' } },
@@ -161,7 +164,36 @@ const designSchema = {
     width: { type: 'integer' },
     height: { type: 'integer' },
     background: { type: ['string', 'null'] },
-    layers: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    layers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: true,
+        properties: {
+          dynamic: {
+            type: 'boolean',
+            description:
+              'Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object.',
+          },
+        },
+      },
+    },
+  },
+};
+
+const etagHeader = {
+  type: 'string',
+  description:
+    'The design revision as a strong ETag, e.g. `"3"`; it goes up by one with each save. Send it back as If-Match when saving.',
+};
+
+const conflictSchema = {
+  description:
+    'If-Match named an older revision: another tab or user saved meanwhile. Nothing was saved; reload the design.',
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    revision: { type: 'integer', description: 'The current revision.' },
   },
 };
 
@@ -170,7 +202,7 @@ export const getDesignSchema = {
   tags: ['Templates'],
   summary: "Retrieve a template's design",
   params: uuidParams,
-  response: { 200: designSchema },
+  response: { 200: { ...designSchema, headers: { etag: etagHeader } } },
 };
 
 /** PUT /templates/{template_uuid}/design */
@@ -178,8 +210,58 @@ export const putDesignSchema = {
   tags: ['Templates'],
   summary: "Replace a template's design",
   description:
-    'Validated against the layer registry (422 with the JSON path of every problem); the design width and height become the template canvas size.',
+    'Validated against the layer registry (422 with the JSON path of every problem); the design width and height become the template canvas size. Optimistic concurrency: send `If-Match` with the ETag of the design you edited; when the design was saved since, the answer is 409 and nothing is saved. Without If-Match (or with `*`) the save always applies. Each save raises the revision and renders a new `thumbnail` in the background.',
   params: uuidParams,
+  headers: {
+    type: 'object',
+    properties: {
+      'if-match': {
+        type: 'string',
+        description: 'The ETag of the revision this save is based on, e.g. `"3"`, or `*`.',
+      },
+    },
+  },
   body: designSchema,
-  response: { 200: designSchema },
+  response: { 200: { ...designSchema, headers: { etag: etagHeader } }, 409: conflictSchema },
+};
+
+/** POST /templates/{template_uuid}/preview */
+export const previewSchema = {
+  tags: ['Templates'],
+  summary: 'Preview a template as PNG',
+  description:
+    'Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG. Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.',
+  params: uuidParams,
+  body: {
+    type: 'object',
+    additionalProperties: true,
+    properties: {
+      design: { ...designSchema, description: 'An unsaved design; default: the stored one.' },
+      layers: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'Layer data as for POST /images: layer name → properties.',
+      },
+      modifications: {
+        type: 'object',
+        properties: {
+          width: { description: 'Width of the PNG in px (the aspect ratio is kept).' },
+          height: { description: 'Height of the PNG in px (fit inside with width).' },
+        },
+      },
+    },
+  },
+  response: {
+    200: {
+      description: 'The PNG.',
+      headers: {
+        'imprint-warnings': {
+          type: 'string',
+          description:
+            'JSON array of warning strings (`<path>: <message>`), ASCII with `\\uXXXX` escapes; `[]` when there are none.',
+        },
+      },
+      content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+    },
+  },
 };

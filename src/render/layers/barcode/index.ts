@@ -6,7 +6,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { isTransparent } from '../../design/color.ts';
-import { addProblem, checkColor, checkEnum, checkString } from '../../design/props.ts';
+import { addProblem } from '../../design/props.ts';
 import type { DrawEnv, LayerSpec, LayerType } from '../../types.ts';
 import { BARCODE_FORMATS, QR_LEVELS, encodeBarcode } from './encode-barcode.ts';
 import type { BarcodeFormat, BarcodeSymbol } from './encode-barcode.ts';
@@ -87,13 +87,29 @@ function symbolOf(layer: LayerSpec): BarcodeSymbol | undefined {
 export const barcodeLayer: LayerType = {
   type: 'barcode',
   listedAs: 'barcode',
-  validate(layer, path, problems) {
-    const c = { layer, path, problems };
-    checkString(c, 'value', { def: '', max: MAX_BARCODE_VALUE });
-    checkEnum(c, 'format', BARCODE_FORMATS, 'qrcode');
-    checkEnum(c, 'error_correction', QR_LEVELS, 'M');
-    checkColor(c, 'color', '#000000');
-    checkColor(c, 'background_color', '#ffffff', true);
+  props: {
+    value: {
+      kind: 'string',
+      def: '',
+      max: MAX_BARCODE_VALUE,
+      description: 'The encoded value; it must suit the format (digits only for EAN, …).',
+    },
+    format: { kind: 'enum', values: BARCODE_FORMATS, def: 'qrcode', description: 'Symbology.' },
+    error_correction: {
+      kind: 'enum',
+      values: QR_LEVELS,
+      def: 'M',
+      description: 'QR code error-correction level.',
+    },
+    color: { kind: 'color', def: '#000000', description: 'Bar colour.' },
+    background_color: {
+      kind: 'color',
+      def: '#ffffff',
+      nullable: true,
+      description: 'Background colour; null or "" for transparent.',
+    },
+  },
+  checkTogether(layer, path, problems) {
     const value = layer.value as string;
     if (value === '') return;
     try {

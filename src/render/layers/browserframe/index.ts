@@ -4,11 +4,10 @@
  * like a picture (`object_fit`, `object_position`). The frame scales with the layer width.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { checkEnum, checkString, checkUrl } from '../../design/props.ts';
 import { drawPicture } from '../../images/draw-picture.ts';
 import type { ObjectFit } from '../../images/fit-picture.ts';
 import type { DrawEnv, LayerSpec, LayerType } from '../../types.ts';
-import { checkFitProps, focalPoint } from '../picture/index.ts';
+import { FIT_PROPS, focalPoint } from '../picture/index.ts';
 
 /** Frame colours per theme. */
 const THEMES = {
@@ -69,12 +68,11 @@ function drawTitleBar(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv, bar: n
 export const browserframeLayer: LayerType = {
   type: 'browserframe',
   listedAs: 'browserframe',
-  validate(layer, path, problems) {
-    const c = { layer, path, problems };
-    checkUrl(c, 'image');
-    checkString(c, 'url', { def: '', max: 2048 });
-    checkEnum(c, 'theme', ['light', 'dark'] as const, 'light');
-    checkFitProps(c);
+  props: {
+    image: { kind: 'url', description: 'The screenshot shown in the window.' },
+    url: { kind: 'string', def: '', max: 2048, description: 'The address shown in the bar.' },
+    theme: { kind: 'enum', values: ['light', 'dark'], def: 'light', description: 'Window theme.' },
+    ...FIT_PROPS,
   },
   assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
   async draw(ctx, layer, env) {

@@ -6,7 +6,8 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { isTransparent } from '../../design/color.ts';
-import { addProblem, checkColor } from '../../design/props.ts';
+import { addProblem, type PropContext } from '../../design/props.ts';
+import { numberSchema, withNull } from '../../design/prop-specs.ts';
 import type { LayerType } from '../../types.ts';
 
 /** Star counts a rating may use. */
@@ -54,26 +55,54 @@ function fillBand(
   ctx.restore();
 }
 
+/** `max`: 5 or 10 stars. */
+function checkMax({ layer, path, problems }: PropContext): void {
+  if (layer.max === undefined || layer.max === null) layer.max = 5;
+  else if (!RATING_MAXES.includes(layer.max as 5 | 10)) {
+    addProblem(problems, path, 'max', '5 or 10', layer.max);
+    layer.max = 5;
+  }
+}
+
+/** `value`: from 0 to the (already checked) max. */
+function checkValue({ layer, path, problems }: PropContext): void {
+  const max = layer.max as number;
+  const v = layer.value;
+  if (v === undefined || v === null) layer.value = 0;
+  else if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) {
+    addProblem(problems, path, 'value', `a number from 0 to ${max} (decimals allowed)`, v);
+    layer.value = 0;
+  }
+}
+
 /** The rating layer type. */
 export const ratingLayer: LayerType = {
   type: 'rating',
   listedAs: 'rating',
-  validate(layer, path, problems) {
-    const c = { layer, path, problems };
-    if (layer.max === undefined || layer.max === null) layer.max = 5;
-    else if (!RATING_MAXES.includes(layer.max as 5 | 10)) {
-      addProblem(problems, path, 'max', '5 or 10', layer.max);
-      layer.max = 5;
-    }
-    const max = layer.max as number;
-    const v = layer.value;
-    if (v === undefined || v === null) layer.value = 0;
-    else if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) {
-      addProblem(problems, path, 'value', `a number from 0 to ${max} (decimals allowed)`, v);
-      layer.value = 0;
-    }
-    checkColor(c, 'color', '#f59e0b');
-    checkColor(c, 'empty_color', '#d1d5db', true);
+  props: {
+    max: {
+      kind: 'custom',
+      check: checkMax,
+      scalar: 'number',
+      schema: (mode) => ({
+        enum: [...RATING_MAXES, ...(mode === 'request' ? RATING_MAXES.map(String) : []), null],
+      }),
+      description: 'Number of stars: 5 or 10. Default 5.',
+    },
+    value: {
+      kind: 'custom',
+      check: checkValue,
+      scalar: 'number',
+      schema: (mode) => withNull(numberSchema({ min: 0, max: 10 }, mode)),
+      description: 'Stars filled, from 0 to max (decimals fill part of a star). Default 0.',
+    },
+    color: { kind: 'color', def: '#f59e0b', description: 'Colour of filled stars.' },
+    empty_color: {
+      kind: 'color',
+      def: '#d1d5db',
+      nullable: true,
+      description: 'Colour of empty stars; null or "" for none.',
+    },
   },
   assetUrls: () => [],
   draw(ctx, layer) {

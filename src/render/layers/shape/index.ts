@@ -1,5 +1,5 @@
 /**
- * The shape layer (listed as "rectangle"): a rectangle or ellipse with `background_color`,
+ * The shape layer (stored type "rectangle" is a synonym): a rectangle or ellipse with `background_color`,
  * `border_color`, `border_width` and `border_radius`, or an `svg` drawn as vectors instead.
  * The border lies inside the box and the fill inside the border, so nothing overlaps and a
  * translucent layer shows no darker seam.
@@ -7,7 +7,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { isTransparent } from '../../design/color.ts';
-import { checkColor, checkEnum, checkPx, checkUrl } from '../../design/props.ts';
 import type { LayerType } from '../../types.ts';
 import { RenderInputError } from '../../types.ts';
 import { drawSvg, loadSvg } from './draw-svg.ts';
@@ -51,15 +50,25 @@ function drawOutlineShape(ctx: SKRSContext2D, layer: Parameters<LayerType['draw'
 /** The shape layer type. */
 export const shapeLayer: LayerType = {
   type: 'shape',
-  listedAs: 'rectangle',
-  validate(layer, path, problems) {
-    const c = { layer, path, problems };
-    checkEnum(c, 'shape', SHAPE_VARIANTS, 'rectangle');
-    checkColor(c, 'background_color', '#000000', true);
-    checkColor(c, 'border_color', null);
-    checkPx(c, 'border_width', { def: 0, max: 10_000 });
-    checkPx(c, 'border_radius', { def: 0, max: 100_000 });
-    checkUrl(c, 'svg');
+  listedAs: 'shape',
+  props: {
+    shape: { kind: 'enum', values: SHAPE_VARIANTS, def: 'rectangle', description: 'Outline.' },
+    background_color: {
+      kind: 'color',
+      def: '#000000',
+      nullable: true,
+      description: 'Fill colour; null or "" for none.',
+    },
+    border_color: { kind: 'color', def: null, description: 'Border colour.' },
+    border_width: { kind: 'px', def: 0, min: 0, max: 10_000, description: 'Border width.' },
+    border_radius: {
+      kind: 'px',
+      def: 0,
+      min: 0,
+      max: 100_000,
+      description: 'Corner radius of a rectangle.',
+    },
+    svg: { kind: 'url', description: 'An SVG drawn as vectors instead of the outline.' },
   },
   assetUrls: (layer) => (typeof layer.svg === 'string' ? [layer.svg] : []),
   draw(ctx, layer, env) {

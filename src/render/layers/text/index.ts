@@ -4,18 +4,21 @@
  */
 import type { LayerType } from '../../types.ts';
 import { drawText, layoutText } from '../../text/index.ts';
-import { textBlockOf, validateTextProps } from './text-props.ts';
+import { TEXT_PROPS, textBlockOf } from './text-props.ts';
+import { warnFontFallbacks, warnOverflow } from './text-warnings.ts';
 
-export { TEXT_DEFAULTS, textBlockOf, validateTextProps } from './text-props.ts';
+export { TEXT_DEFAULTS, TEXT_PROPS, textBlockOf, validateTextProps } from './text-props.ts';
 
 /** The text layer type. */
 export const textLayer: LayerType = {
   type: 'text',
   listedAs: 'text',
-  validate: validateTextProps,
+  props: TEXT_PROPS,
   assetUrls: () => [],
   draw(ctx, layer, env) {
     const layout = layoutText(textBlockOf(layer, env.resolveFont));
+    warnFontFallbacks(layer, env);
+    warnOverflow(layer, layout, env);
     drawText(ctx, layout);
   },
 };

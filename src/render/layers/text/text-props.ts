@@ -2,21 +2,13 @@
  * The text layer's properties: validation with clear messages, normalisation in place (so the
  * stored form is canonical), defaults, and the TextBlock that layout takes.
  */
-import {
-  addProblem,
-  checkBoolean,
-  checkColor,
-  checkEnum,
-  checkNumber,
-  checkPx,
-  checkString,
-  type PropContext,
-} from '../../design/props.ts';
+import { addProblem, checkEnum, type PropContext } from '../../design/props.ts';
+import { checkProps, type JsonSchema, type PropSpecs } from '../../design/prop-specs.ts';
 import type { TextBlock } from '../../text/index.ts';
 import { parseEmphasis } from '../../text/index.ts';
 import type { LayerSpec, RenderProblem } from '../../types.ts';
 
-/** Defaults of the text props (documented in README "Text layers and fonts"). */
+/** Defaults of the text props (documented in docs/designing-templates.md, "Text layers and fonts"). */
 export const TEXT_DEFAULTS = {
   text: '',
   font: null,
@@ -38,6 +30,9 @@ export const TEXT_DEFAULTS = {
 
 const MAX_TEXT = 10_000;
 const WEIGHT_NAMES: Record<string, number> = { normal: 400, bold: 700, light: 300, thin: 100 };
+/** A weight as a string: a name of WEIGHT_NAMES (any case) or digits. */
+const WEIGHT_PATTERN =
+  '^\\s*(\\d+|[nN][oO][rR][mM][aA][lL]|[bB][oO][lL][dD]|[lL][iI][gG][hH][tT]|[tT][hH][iI][nN])\\s*$';
 
 /** `font`/`alt_font`: a font uuid or a bundled family name, or null for the default. */
 function checkFontRef(c: PropContext, prop: string): void {
@@ -81,32 +76,133 @@ function checkWeight(c: PropContext): void {
   } else c.layer.font_weight = n;
 }
 
-/** Checks and normalises a text layer's own props (see LayerType.validate). */
+const VERTICAL_ALIGNS = ['top', 'middle', 'bottom'] as const;
+
+/** `vertical_align`, where "center" (what CSS and most editors call the vertical middle) means "middle". */
+function checkVerticalAlign(c: PropContext, prop: string): void {
+  const v = c.layer[prop];
+  if (typeof v === 'string' && v.trim().toLowerCase() === 'center') c.layer[prop] = 'middle';
+  checkEnum(c, prop, VERTICAL_ALIGNS, TEXT_DEFAULTS.vertical_align);
+}
+
+/** A font reference as the API describes it. */
+const fontRefSchema = (): JsonSchema => ({ type: ['string', 'null'], maxLength: 200 });
+
+/** The text layer's properties (LayerType.props), in the order they are checked. */
+export const TEXT_PROPS: PropSpecs = {
+  text: {
+    kind: 'string',
+    def: TEXT_DEFAULTS.text,
+    max: MAX_TEXT,
+    description: 'The text; `*word*` marks emphasis (alt_font, alt_text_color).',
+  },
+  font: {
+    kind: 'custom',
+    check: checkFontRef,
+    schema: fontRefSchema,
+    description: 'A font uuid or bundled family name; null or "" for the default.',
+  },
+  alt_font: {
+    kind: 'custom',
+    check: checkFontRef,
+    schema: fontRefSchema,
+    description: 'The font of emphasised text; null for the layer font.',
+  },
+  font_size: {
+    kind: 'px',
+    def: TEXT_DEFAULTS.font_size,
+    min: 1,
+    max: 2000,
+    description: 'Font size.',
+  },
+  min_font_size: {
+    kind: 'px',
+    def: TEXT_DEFAULTS.min_font_size,
+    min: 1,
+    max: 2000,
+    description: 'Smallest size auto_fit may shrink to.',
+  },
+  font_weight: {
+    kind: 'custom',
+    check: checkWeight,
+    scalar: 'number',
+    schema: () => ({
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 1000 },
+        { type: 'string', pattern: WEIGHT_PATTERN },
+        { type: 'null' },
+      ],
+    }),
+    description:
+      '"normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400.',
+  },
+  font_style: {
+    kind: 'enum',
+    values: ['normal', 'italic', 'oblique'],
+    def: TEXT_DEFAULTS.font_style,
+    description: 'Font style.',
+  },
+  text_color: {
+    kind: 'color',
+    def: TEXT_DEFAULTS.text_color,
+    nullable: false,
+    description: 'Text colour.',
+  },
+  alt_text_color: {
+    kind: 'color',
+    def: null,
+    description: 'Colour of emphasised text; null for text_color.',
+  },
+  align: {
+    kind: 'enum',
+    values: ['left', 'center', 'right', 'justify'],
+    def: TEXT_DEFAULTS.align,
+    description: 'Horizontal alignment.',
+  },
+  vertical_align: {
+    kind: 'custom',
+    check: checkVerticalAlign,
+    schema: () => ({ type: ['string', 'null'], enum: [...VERTICAL_ALIGNS, 'center', null] }),
+    description: 'Vertical alignment ("center" means "middle"). Case-insensitive. Default "top".',
+  },
+  line_height: {
+    kind: 'number',
+    def: TEXT_DEFAULTS.line_height,
+    min: 0.1,
+    max: 10,
+    description: 'Line height as a multiple of the font size.',
+  },
+  letter_spacing: {
+    kind: 'px',
+    def: TEXT_DEFAULTS.letter_spacing,
+    min: -100,
+    max: 1000,
+    description: 'Extra space between letters.',
+  },
+  text_transform: {
+    kind: 'enum',
+    values: ['none', 'uppercase', 'lowercase'],
+    def: TEXT_DEFAULTS.text_transform,
+    description: 'Case change.',
+  },
+  max_lines: {
+    kind: 'number',
+    def: TEXT_DEFAULTS.max_lines,
+    min: 0,
+    max: 1000,
+    integer: true,
+    description: 'Most lines drawn (0 = no limit).',
+  },
+  auto_fit: {
+    kind: 'boolean',
+    def: TEXT_DEFAULTS.auto_fit,
+    description: 'Shrink the font (down to min_font_size) until the text fits the box.',
+  },
+};
+
+/** Checks and normalises a text layer's own props in place. */
 export function validateTextProps(layer: LayerSpec, path: string, problems: RenderProblem[]): void {
-  const c: PropContext = { layer, path, problems };
-  checkString(c, 'text', { def: TEXT_DEFAULTS.text, max: MAX_TEXT });
-  checkFontRef(c, 'font');
-  checkFontRef(c, 'alt_font');
-  checkPx(c, 'font_size', { def: TEXT_DEFAULTS.font_size, min: 1, max: 2000 });
-  checkPx(c, 'min_font_size', { def: TEXT_DEFAULTS.min_font_size, min: 1, max: 2000 });
-  checkWeight(c);
-  checkEnum(c, 'font_style', ['normal', 'italic', 'oblique'], TEXT_DEFAULTS.font_style);
-  checkColor(c, 'text_color', TEXT_DEFAULTS.text_color, false);
-  checkColor(c, 'alt_text_color', null);
-  checkEnum(c, 'align', ['left', 'center', 'right', 'justify'], TEXT_DEFAULTS.align);
-  // "center" is what CSS and most editors call the vertical middle.
-  if (
-    typeof layer.vertical_align === 'string' &&
-    layer.vertical_align.trim().toLowerCase() === 'center'
-  ) {
-    layer.vertical_align = 'middle';
-  }
-  checkEnum(c, 'vertical_align', ['top', 'middle', 'bottom'], TEXT_DEFAULTS.vertical_align);
-  checkNumber(c, 'line_height', { def: TEXT_DEFAULTS.line_height, min: 0.1, max: 10 });
-  checkPx(c, 'letter_spacing', { def: TEXT_DEFAULTS.letter_spacing, min: -100, max: 1000 });
-  checkEnum(c, 'text_transform', ['none', 'uppercase', 'lowercase'], TEXT_DEFAULTS.text_transform);
-  checkNumber(c, 'max_lines', { def: TEXT_DEFAULTS.max_lines, min: 0, max: 1000, integer: true });
-  checkBoolean(c, 'auto_fit', TEXT_DEFAULTS.auto_fit);
+  checkProps({ layer, path, problems }, TEXT_PROPS);
 }
 
 /** Applies text_transform (before the markup is read: case changes leave `*` and `\` alone). */

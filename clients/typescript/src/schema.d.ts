@@ -1,0 +1,10285 @@
+/**
+ * Types of the Imprint REST API, generated from its OpenAPI document by openapi-typescript.
+ * Do not edit: run `npm run client:generate` at the repository root after changing a route.
+ */
+
+export interface paths {
+  '/api/n8n/auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Check an API token (Placid's n8n credential test) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "project": {
+             *         "id": "prj_1c9e",
+             *         "title": "Marketing"
+             *       },
+             *       "test_mode": false
+             *     }
+             */
+            'application/json': {
+              project?: {
+                id?: string;
+                title?: string;
+              };
+              test_mode?: boolean;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/{template_uuid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an image (Placid alias: the template in the path) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "layers": {
+           *         "title": {
+           *           "text": "Summer sale",
+           *           "font_size": "72",
+           *           "text_color": "#dc2626"
+           *         },
+           *         "photo": {
+           *           "image": "https://images.example.com/beach.jpg",
+           *           "object_fit": "contain"
+           *         },
+           *         "badge": {
+           *           "hide": "true"
+           *         }
+           *       },
+           *       "create_now": true
+           *     }
+           */
+          'application/json': {
+            /** @description Render inside the request and answer with the finished object. */
+            create_now?: boolean | null;
+            /** @description Accepted and ignored (shown empty in the reference). */
+            errors?: unknown[] | null;
+            layers?: components['schemas']['LayerValues'];
+            modifications?: {
+              /** @enum {unknown} */
+              color_mode?: 'rgb' | 'cmyk' | null;
+              /** @enum {unknown} */
+              dpi?: 72 | 150 | 300 | '72' | '150' | '300' | null;
+              filename?: string | null;
+              height?: number | null;
+              /** @enum {unknown} */
+              image_format?: 'auto' | 'jpg' | 'png' | 'webp' | null;
+              width?: number | null;
+            } | null;
+            /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
+            passthrough?: string | unknown[] | Record<string, unknown> | null;
+            /** @description Optional; must equal the path. */
+            template_uuid?: string | null;
+            /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
+            transfer?: Record<string, unknown> | null;
+            /** @description Extension: POSTed the object when it ends in error. */
+            webhook_error?: string | null;
+            /** @description POSTed the finished object (signed, retried). */
+            webhook_success?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 42,
+             *       "status": "finished",
+             *       "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
+             *       "polling_url": "https://imprint.example.com/api/rest/images/42",
+             *       "template_uuid": "tpl_8f2c1e0d9a",
+             *       "passthrough": "order-1234",
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              image_url?: string | null;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              template_uuid?: string;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/collections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List collections
+     * @description Without per_page and cursor: every collection as { data: [...] }. With either: the pagination envelope (oldest first).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description Items per page (1–100; default 20 when only cursor is given). */
+          per_page?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "col_5e1a",
+             *           "title": "Social media",
+             *           "custom_data": null,
+             *           "template_uuids": [
+             *             "tpl_8f2c1e0d9a"
+             *           ]
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "per_page": 20
+             *       }
+             *     }
+             */
+            'application/json':
+              | {
+                  data?: {
+                    custom_data?:
+                      | string
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | null;
+                    id?: string;
+                    template_uuids?: string[];
+                    title?: string;
+                  }[];
+                  links?: {
+                    first?: null;
+                    last?: null;
+                    next?: string | null;
+                    prev?: string | null;
+                  };
+                  meta?: {
+                    next_cursor?: string | null;
+                    path?: string;
+                    per_page?: number;
+                    prev_cursor?: string | null;
+                  };
+                }
+              | {
+                  data?: {
+                    custom_data?:
+                      | string
+                      | {
+                          [key: string]: unknown;
+                        }
+                      | null;
+                    id?: string;
+                    template_uuids?: string[];
+                    title?: string;
+                  }[];
+                };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a collection */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "title": "Social media",
+           *       "template_uuids": [
+           *         "tpl_8f2c1e0d9a"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description A string or an object, or null; at most 1024 characters (an object as serialized JSON). */
+            custom_data?: string | Record<string, unknown> | null;
+            /** @description Templates of the project to attach (at most 500). */
+            template_uuids?: string[];
+            /** @description Collection title (1–255 characters). */
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": "col_5e1a",
+             *       "title": "Social media",
+             *       "custom_data": null,
+             *       "template_uuids": [
+             *         "tpl_8f2c1e0d9a"
+             *       ]
+             *     }
+             */
+            'application/json': {
+              custom_data?:
+                | string
+                | {
+                    [key: string]: unknown;
+                  }
+                | null;
+              id?: string;
+              template_uuids?: string[];
+              title?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/collections/{collection_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a collection */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          collection_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": "col_5e1a",
+             *       "title": "Social media",
+             *       "custom_data": null,
+             *       "template_uuids": [
+             *         "tpl_8f2c1e0d9a"
+             *       ]
+             *     }
+             */
+            'application/json': {
+              custom_data?:
+                | string
+                | {
+                    [key: string]: unknown;
+                  }
+                | null;
+              id?: string;
+              template_uuids?: string[];
+              title?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a collection
+     * @description Its templates are kept.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          collection_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Collection deleted"
+             *     }
+             */
+            'application/json': {
+              message?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Update a collection
+     * @description template_uuids replaces the list; then add_template_uuids are appended and remove_template_uuids removed. The result may hold at most 500 templates.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          collection_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "add_template_uuids": [
+           *         "tpl_0a4b7c"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Templates to attach. */
+            add_template_uuids?: string[];
+            /** @description A string or an object, or null; at most 1024 characters (an object as serialized JSON). */
+            custom_data?: string | Record<string, unknown> | null;
+            /** @description Templates to detach. */
+            remove_template_uuids?: string[];
+            /** @description The complete new list of attached templates. */
+            template_uuids?: string[];
+            /** @description Collection title (1–255 characters). */
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": "col_5e1a",
+             *       "title": "Social media",
+             *       "custom_data": null,
+             *       "template_uuids": [
+             *         "tpl_8f2c1e0d9a",
+             *         "tpl_0a4b7c"
+             *       ]
+             *     }
+             */
+            'application/json': {
+              custom_data?:
+                | string
+                | {
+                    [key: string]: unknown;
+                  }
+                | null;
+              id?: string;
+              template_uuids?: string[];
+              title?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/rest/fonts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List fonts
+     * @description Fonts of the project, newest first, 20 per page (cursor pagination: follow links.next).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Opaque cursor from links.next / links.prev. */
+          cursor?: string;
+          /** @description Also include the legacy account-wide fonts (default false). Truthy: 1, true, yes, on; falsy: 0, false, no, off (any case). */
+          include_legacy?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "uuid": "fnt_2b7d91c4",
+             *           "title": "Inter Bold",
+             *           "filename": "Inter-Bold.ttf",
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "path": "/api/rest/fonts",
+             *         "per_page": 50
+             *       }
+             *     }
+             */
+            'application/json': {
+              data?: {
+                /** Format: date-time */
+                created_at?: string;
+                /** @description Name of the uploaded file. */
+                filename?: string;
+                /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
+                is_legacy?: boolean;
+                title?: string;
+                /** @description Font code: put it in a text layer’s font / fontFamily. */
+                uuid?: string;
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Upload a font
+     * @description multipart/form-data with file (required; ttf, otf, woff, woff2; checked by content, not by name), title (optional, ≤200 characters, defaults to the filename) and terms_accepted (required: 1, true, yes or on). Too large a file: 413.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "file": "Inter-Bold.ttf (file bytes)",
+           *       "title": "Inter Bold",
+           *       "terms_accepted": "true"
+           *     }
+           */
+          'multipart/form-data': {
+            file?: string;
+            /** @enum {string} */
+            terms_accepted?: '1' | 'true' | 'yes' | 'on';
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "fnt_2b7d91c4",
+             *       "title": "Inter Bold",
+             *       "filename": "Inter-Bold.ttf",
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              /** @description Name of the uploaded file. */
+              filename?: string;
+              /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
+              is_legacy?: boolean;
+              title?: string;
+              /** @description Font code: put it in a text layer’s font / fontFamily. */
+              uuid?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/fonts/{uuid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a font
+     * @description A legacy font is found only with include_legacy. Unknown uuid: 404.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Also include the legacy account-wide fonts (default false). Truthy: 1, true, yes, on; falsy: 0, false, no, off (any case). */
+          include_legacy?: string;
+        };
+        header?: never;
+        path: {
+          /** @description Font uuid. */
+          uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "fnt_2b7d91c4",
+             *       "title": "Inter Bold",
+             *       "filename": "Inter-Bold.ttf",
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              /** @description Name of the uploaded file. */
+              filename?: string;
+              /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
+              is_legacy?: boolean;
+              title?: string;
+              /** @description Font code: put it in a text layer’s font / fontFamily. */
+              uuid?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a font
+     * @description Permanent. A font still used by templates answers 409 with templates_using_font unless force is truthy; forced, those templates render with the default font.
+     */
+    delete: {
+      parameters: {
+        query?: {
+          /** @description Delete even when templates use the font (default false). Truthy: 1, true, yes, on; falsy: 0, false, no, off (any case). */
+          force?: string;
+        };
+        header?: never;
+        path: {
+          /** @description Font uuid. */
+          uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Font deleted"
+             *     }
+             */
+            'application/json': {
+              message?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a font's title
+     * @description Only the title can change; the file cannot be replaced.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description Font uuid. */
+          uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "title": "Inter Bold (headlines)"
+           *     }
+           */
+          'application/json': {
+            /** @description New title (1–200 characters). */
+            title: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "fnt_2b7d91c4",
+             *       "title": "Inter Bold (headlines)",
+             *       "filename": "Inter-Bold.ttf",
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              /** @description Name of the uploaded file. */
+              filename?: string;
+              /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
+              is_legacy?: boolean;
+              title?: string;
+              /** @description Font code: put it in a text layer’s font / fontFamily. */
+              uuid?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/rest/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an image */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "template_uuid": "tpl_8f2c1e0d9a",
+           *       "layers": {
+           *         "title": {
+           *           "text": "Summer sale",
+           *           "font_size": "72",
+           *           "text_color": "#dc2626"
+           *         },
+           *         "photo": {
+           *           "image": "https://images.example.com/beach.jpg",
+           *           "object_fit": "contain"
+           *         },
+           *         "badge": {
+           *           "hide": "true"
+           *         }
+           *       },
+           *       "modifications": {
+           *         "width": 1080,
+           *         "height": 1080,
+           *         "image_format": "png"
+           *       },
+           *       "webhook_success": "https://hooks.example.com/imprint",
+           *       "passthrough": "order-1234"
+           *     }
+           */
+          'application/json': {
+            /** @description Render inside the request and answer with the finished object. */
+            create_now?: boolean | null;
+            /** @description Accepted and ignored (shown empty in the reference). */
+            errors?: unknown[] | null;
+            layers?: components['schemas']['LayerValues'];
+            modifications?: {
+              /** @enum {unknown} */
+              color_mode?: 'rgb' | 'cmyk' | null;
+              /** @enum {unknown} */
+              dpi?: 72 | 150 | 300 | '72' | '150' | '300' | null;
+              filename?: string | null;
+              height?: number | null;
+              /** @enum {unknown} */
+              image_format?: 'auto' | 'jpg' | 'png' | 'webp' | null;
+              width?: number | null;
+            } | null;
+            /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
+            passthrough?: string | unknown[] | Record<string, unknown> | null;
+            template_uuid: string;
+            /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
+            transfer?: Record<string, unknown> | null;
+            /** @description Extension: POSTed the object when it ends in error. */
+            webhook_error?: string | null;
+            /** @description POSTed the finished object (signed, retried). */
+            webhook_success?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 42,
+             *       "status": "finished",
+             *       "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
+             *       "polling_url": "https://imprint.example.com/api/rest/images/42",
+             *       "template_uuid": "tpl_8f2c1e0d9a",
+             *       "passthrough": "order-1234",
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              image_url?: string | null;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              template_uuid?: string;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/images/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve an image */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 42,
+             *       "status": "finished",
+             *       "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
+             *       "polling_url": "https://imprint.example.com/api/rest/images/42",
+             *       "template_uuid": "tpl_8f2c1e0d9a",
+             *       "passthrough": "order-1234",
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              image_url?: string | null;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              template_uuid?: string;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete an image and its file */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted: no content. Unknown or already deleted ids answer 404. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/images/{id}/webhook-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the webhook deliveries of an image (extension) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "whd_91c2",
+             *           "event": "image.finished",
+             *           "url": "https://hooks.example.com/imprint",
+             *           "status": "succeeded",
+             *           "attempts": 1,
+             *           "max_attempts": 8,
+             *           "last_status_code": 200,
+             *           "last_error": null,
+             *           "last_attempt_at": "2026-01-15T09:30:00.000Z",
+             *           "next_attempt_at": null,
+             *           "delivered_at": "2026-01-15T09:30:00.000Z",
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data?: {
+                attempts?: number;
+                created_at?: string;
+                delivered_at?: string | null;
+                /** @enum {string} */
+                event?: 'image.finished' | 'image.error' | 'pdf.finished' | 'pdf.error';
+                id?: string;
+                last_attempt_at?: string | null;
+                last_error?: string | null;
+                last_status_code?: number | null;
+                max_attempts?: number;
+                next_attempt_at?: string | null;
+                /** @enum {string} */
+                status?: 'pending' | 'succeeded' | 'failed';
+                url?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload files (JPEG, PNG, WebP, GIF, SVG) to use by URL in layers */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          /**
+           * @example {
+           *       "files": "beach.jpg (file bytes)"
+           *     }
+           */
+          'multipart/form-data': {
+            [key: string]: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "media": [
+             *         {
+             *           "file_key": "files",
+             *           "file_id": "https://imprint.example.com/files/media/3f9a7c-beach.jpg"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              media?: {
+                file_id?: string;
+                file_key?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/pdfs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a PDF from templates (one page per template, in order) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "pages": [
+           *         {
+           *           "template_uuid": "tpl_8f2c1e0d9a",
+           *           "layers": {
+           *             "title": {
+           *               "text": "Summer sale",
+           *               "font_size": "72",
+           *               "text_color": "#dc2626"
+           *             },
+           *             "photo": {
+           *               "image": "https://images.example.com/beach.jpg",
+           *               "object_fit": "contain"
+           *             },
+           *             "badge": {
+           *               "hide": "true"
+           *             }
+           *           }
+           *         },
+           *         {
+           *           "template_uuid": "tpl_0a4b7c"
+           *         }
+           *       ],
+           *       "modifications": {
+           *         "filename": "brochure.pdf",
+           *         "dpi": 300,
+           *         "color_mode": "rgb"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description Render inside the request and answer with the finished object. */
+            create_now?: boolean | null;
+            modifications?: {
+              /** @enum {unknown} */
+              color_mode?: 'rgb' | 'cmyk' | null;
+              color_profile?: string | null;
+              /** @enum {unknown} */
+              dpi?: 96 | 150 | 300 | '96' | '150' | '300' | null;
+              filename?: string | null;
+              /** @enum {unknown} */
+              image_quality?: 'high' | 'medium' | 'low' | null;
+            } | null;
+            pages: {
+              layers?: components['schemas']['LayerValues'];
+              template_uuid: string;
+            }[];
+            /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
+            passthrough?: string | unknown[] | Record<string, unknown> | null;
+            /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
+            transfer?: Record<string, unknown> | null;
+            /** @description Extension: POSTed the object when it ends in error. */
+            webhook_error?: string | null;
+            /** @description POSTed the finished object (signed, retried). */
+            webhook_success?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 7,
+             *       "status": "queued",
+             *       "pdf_url": null,
+             *       "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              pdf_url?: string | null;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/pdfs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a PDF */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 7,
+             *       "status": "finished",
+             *       "pdf_url": "https://imprint.example.com/files/pdfs/7-a1b2c3.pdf",
+             *       "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              pdf_url?: string | null;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Delete a PDF and its file */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted: no content. Unknown or already deleted ids answer 404. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/pdfs/{id}/webhook-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the webhook deliveries of a pdf (extension) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "whd_91c2",
+             *           "event": "pdf.finished",
+             *           "url": "https://hooks.example.com/imprint",
+             *           "status": "succeeded",
+             *           "attempts": 1,
+             *           "max_attempts": 8,
+             *           "last_status_code": 200,
+             *           "last_error": null,
+             *           "last_attempt_at": "2026-01-15T09:30:00.000Z",
+             *           "next_attempt_at": null,
+             *           "delivered_at": "2026-01-15T09:30:00.000Z",
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data?: {
+                attempts?: number;
+                created_at?: string;
+                delivered_at?: string | null;
+                /** @enum {string} */
+                event?: 'image.finished' | 'image.error' | 'pdf.finished' | 'pdf.error';
+                id?: string;
+                last_attempt_at?: string | null;
+                last_error?: string | null;
+                last_status_code?: number | null;
+                max_attempts?: number;
+                next_attempt_at?: string | null;
+                /** @enum {string} */
+                status?: 'pending' | 'succeeded' | 'failed';
+                url?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/pdfs/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Merge existing PDFs from 2–10 URLs, in order */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "urls": [
+           *         "https://imprint.example.com/files/pdfs/7-a1b2c3.pdf",
+           *         "https://docs.example.com/terms.pdf"
+           *       ],
+           *       "modifications": {
+           *         "filename": "offer.pdf"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description Render inside the request and answer with the finished object. */
+            create_now?: boolean | null;
+            modifications?: {
+              filename?: string | null;
+            } | null;
+            /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
+            passthrough?: string | unknown[] | Record<string, unknown> | null;
+            /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
+            transfer?: Record<string, unknown> | null;
+            urls: string[];
+            /** @description Extension: POSTed the object when it ends in error. */
+            webhook_error?: string | null;
+            /** @description POSTed the finished object (signed, retried). */
+            webhook_success?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 7,
+             *       "status": "queued",
+             *       "pdf_url": null,
+             *       "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              pdf_url?: string | null;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List templates
+     * @description Cursor-paginated (20 per page by default), newest first unless order_by says otherwise. All filters combine.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only templates in this collection. */
+          collection_id?: string;
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description <created_at|updated_at|title>-<asc|desc>; default created_at-desc. */
+          order_by?:
+            | 'created_at-asc'
+            | 'created_at-desc'
+            | 'updated_at-asc'
+            | 'updated_at-desc'
+            | 'title-asc'
+            | 'title-desc';
+          /** @description Items per page (default 20). */
+          per_page?: number;
+          /** @description A tag: "parent" also matches "parent/child…"; a nested tag "parent/child" matches exactly. */
+          tag?: string;
+          /** @description Case-insensitive substring of the title. */
+          title_filter?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "uuid": "tpl_8f2c1e0d9a",
+             *           "title": "Instagram post",
+             *           "thumbnail": null,
+             *           "tags": [
+             *             "social/instagram"
+             *           ],
+             *           "layers": [
+             *             {
+             *               "name": "title",
+             *               "type": "text"
+             *             },
+             *             {
+             *               "name": "photo",
+             *               "type": "picture"
+             *             }
+             *           ],
+             *           "width": 1080,
+             *           "height": 1080,
+             *           "custom_data": null,
+             *           "created_at": "2026-01-15T09:30:00.000Z",
+             *           "updated_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "per_page": 20
+             *       }
+             *     }
+             */
+            'application/json': {
+              data?: {
+                /** Format: date-time */
+                created_at?: string;
+                custom_data?: unknown;
+                height?: number;
+                /** @description The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed. */
+                layers?: {
+                  name?: string;
+                  type?: string;
+                }[];
+                tags?: string[];
+                /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
+                thumbnail?: string | null;
+                title?: string;
+                /** Format: date-time */
+                updated_at?: string;
+                uuid?: string;
+                width?: number;
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a template
+     * @description title, width and height are required unless from_template is given; from_template copies the source design, title, width and height.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "title": "Instagram post",
+           *       "width": 1080,
+           *       "height": 1080,
+           *       "tags": [
+           *         "social/instagram"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Collection ids of the project the new template joins. */
+            add_to_collections?: string[];
+            /** @description Any JSON value or null; at most 255 characters (a string as itself, anything else as serialized JSON). */
+            custom_data?: unknown;
+            /** @description uuid of a template of the project to duplicate. */
+            from_template?: string;
+            /** @description Canvas height in px (1–16000). */
+            height?: number;
+            /** @description Up to 10 tags of at most 100 characters; nest with "/" (e.g. "social/instagram"). */
+            tags?: string[];
+            /** @description Template title (1–255 characters). */
+            title?: string;
+            /** @description Canvas width in px (1–16000). */
+            width?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "tpl_8f2c1e0d9a",
+             *       "title": "Instagram post",
+             *       "thumbnail": null,
+             *       "tags": [
+             *         "social/instagram"
+             *       ],
+             *       "layers": [
+             *         {
+             *           "name": "title",
+             *           "type": "text"
+             *         },
+             *         {
+             *           "name": "photo",
+             *           "type": "picture"
+             *         }
+             *       ],
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "custom_data": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "updated_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              custom_data?: unknown;
+              height?: number;
+              /** @description The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed. */
+              layers?: {
+                name?: string;
+                type?: string;
+              }[];
+              tags?: string[];
+              /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
+              thumbnail?: string | null;
+              title?: string;
+              /** Format: date-time */
+              updated_at?: string;
+              uuid?: string;
+              width?: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              custom_data?: unknown;
+              height?: number;
+              /** @description The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed. */
+              layers?: {
+                name?: string;
+                type?: string;
+              }[];
+              tags?: string[];
+              /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
+              thumbnail?: string | null;
+              title?: string;
+              /** Format: date-time */
+              updated_at?: string;
+              uuid?: string;
+              width?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/templates/{template_uuid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "tpl_8f2c1e0d9a",
+             *       "title": "Instagram post",
+             *       "thumbnail": null,
+             *       "tags": [
+             *         "social/instagram"
+             *       ],
+             *       "layers": [
+             *         {
+             *           "name": "title",
+             *           "type": "text"
+             *         },
+             *         {
+             *           "name": "photo",
+             *           "type": "picture"
+             *         }
+             *       ],
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "custom_data": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "updated_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              custom_data?: unknown;
+              height?: number;
+              /** @description The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed. */
+              layers?: {
+                name?: string;
+                type?: string;
+              }[];
+              tags?: string[];
+              /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
+              thumbnail?: string | null;
+              title?: string;
+              /** Format: date-time */
+              updated_at?: string;
+              uuid?: string;
+              width?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a template
+     * @description The template also leaves every collection it was in.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template deleted"
+             *     }
+             */
+            'application/json': {
+              message?: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Update a template */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "title": "Instagram post (summer)",
+           *       "tags": [
+           *         "social/instagram",
+           *         "summer"
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Any JSON value or null; at most 255 characters (a string as itself, anything else as serialized JSON). */
+            custom_data?: unknown;
+            /** @description Up to 10 tags of at most 100 characters; nest with "/" (e.g. "social/instagram"). */
+            tags?: string[];
+            /** @description Template title (1–255 characters). */
+            title?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "tpl_8f2c1e0d9a",
+             *       "title": "Instagram post (summer)",
+             *       "thumbnail": null,
+             *       "tags": [
+             *         "social/instagram"
+             *       ],
+             *       "layers": [
+             *         {
+             *           "name": "title",
+             *           "type": "text"
+             *         },
+             *         {
+             *           "name": "photo",
+             *           "type": "picture"
+             *         }
+             *       ],
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "custom_data": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "updated_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              custom_data?: unknown;
+              height?: number;
+              /** @description The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed. */
+              layers?: {
+                name?: string;
+                type?: string;
+              }[];
+              tags?: string[];
+              /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
+              thumbnail?: string | null;
+              title?: string;
+              /** Format: date-time */
+              updated_at?: string;
+              uuid?: string;
+              width?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/rest/templates/{template_uuid}/design': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a template's design */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            /** @description The design revision as a strong ETag, e.g. `"3"`; it goes up by one with each save. Send it back as If-Match when saving. */
+            etag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "background": "#ffffff",
+             *       "layers": [
+             *         {
+             *           "name": "photo",
+             *           "type": "picture",
+             *           "x": 0,
+             *           "y": 0,
+             *           "width": 1080,
+             *           "height": 720,
+             *           "image": "https://images.example.com/beach.jpg",
+             *           "object_fit": "cover"
+             *         },
+             *         {
+             *           "name": "title",
+             *           "type": "text",
+             *           "x": 60,
+             *           "y": 760,
+             *           "width": 960,
+             *           "height": 200,
+             *           "text": "Summer *sale*",
+             *           "font_size": 96,
+             *           "font_weight": "bold",
+             *           "text_color": "#111827",
+             *           "alt_text_color": "#dc2626",
+             *           "align": "center",
+             *           "vertical_align": "middle",
+             *           "auto_fit": true
+             *         },
+             *         {
+             *           "name": "badge",
+             *           "type": "shape",
+             *           "x": 880,
+             *           "y": 40,
+             *           "width": 160,
+             *           "height": 160,
+             *           "shape": "ellipse",
+             *           "background_color": "#fbbf24"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              background?: string | null;
+              height?: number;
+              layers?: components['schemas']['Layer'][];
+              width?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    /**
+     * Replace a template's design
+     * @description Validated against the layer registry (422 with the JSON path of every problem); the design width and height become the template canvas size. Optimistic concurrency: send `If-Match` with the ETag of the design you edited; when the design was saved since, the answer is 409 and nothing is saved. Without If-Match (or with `*`) the save always applies. Each save raises the revision and renders a new `thumbnail` in the background.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description The ETag of the revision this save is based on, e.g. `"3"`, or `*`. */
+          'if-match'?: string;
+        };
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "width": 1080,
+           *       "height": 1080,
+           *       "background": "#ffffff",
+           *       "layers": [
+           *         {
+           *           "name": "photo",
+           *           "type": "picture",
+           *           "x": 0,
+           *           "y": 0,
+           *           "width": 1080,
+           *           "height": 720,
+           *           "image": "https://images.example.com/beach.jpg",
+           *           "object_fit": "cover"
+           *         },
+           *         {
+           *           "name": "title",
+           *           "type": "text",
+           *           "x": 60,
+           *           "y": 760,
+           *           "width": 960,
+           *           "height": 200,
+           *           "text": "Summer *sale*",
+           *           "font_size": 96,
+           *           "font_weight": "bold",
+           *           "text_color": "#111827",
+           *           "alt_text_color": "#dc2626",
+           *           "align": "center",
+           *           "vertical_align": "middle",
+           *           "auto_fit": true
+           *         },
+           *         {
+           *           "name": "badge",
+           *           "type": "shape",
+           *           "x": 880,
+           *           "y": 40,
+           *           "width": 160,
+           *           "height": 160,
+           *           "shape": "ellipse",
+           *           "background_color": "#fbbf24"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            background?: string | null;
+            height?: number;
+            layers?: components['schemas']['Layer'][];
+            width?: number;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            /** @description The design revision as a strong ETag, e.g. `"3"`; it goes up by one with each save. Send it back as If-Match when saving. */
+            etag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "background": "#ffffff",
+             *       "layers": [
+             *         {
+             *           "name": "photo",
+             *           "type": "picture",
+             *           "x": 0,
+             *           "y": 0,
+             *           "width": 1080,
+             *           "height": 720,
+             *           "image": "https://images.example.com/beach.jpg",
+             *           "object_fit": "cover"
+             *         },
+             *         {
+             *           "name": "title",
+             *           "type": "text",
+             *           "x": 60,
+             *           "y": 760,
+             *           "width": 960,
+             *           "height": 200,
+             *           "text": "Summer *sale*",
+             *           "font_size": 96,
+             *           "font_weight": "bold",
+             *           "text_color": "#111827",
+             *           "alt_text_color": "#dc2626",
+             *           "align": "center",
+             *           "vertical_align": "middle",
+             *           "auto_fit": true
+             *         },
+             *         {
+             *           "name": "badge",
+             *           "type": "shape",
+             *           "x": 880,
+             *           "y": 40,
+             *           "width": 160,
+             *           "height": 160,
+             *           "shape": "ellipse",
+             *           "background_color": "#fbbf24"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              background?: string | null;
+              height?: number;
+              layers?: components['schemas']['Layer'][];
+              width?: number;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description If-Match named an older revision: another tab or user saved meanwhile. Nothing was saved; reload the design. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/templates/{template_uuid}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a template as PNG
+     * @description Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG. Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "layers": {
+           *         "title": {
+           *           "text": "Summer sale",
+           *           "font_size": "72",
+           *           "text_color": "#dc2626"
+           *         },
+           *         "photo": {
+           *           "image": "https://images.example.com/beach.jpg",
+           *           "object_fit": "contain"
+           *         },
+           *         "badge": {
+           *           "hide": "true"
+           *         }
+           *       },
+           *       "modifications": {
+           *         "width": 600
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description An unsaved design; default: the stored one. */
+            design?: {
+              background?: string | null;
+              height?: number;
+              layers?: ({
+                /** @description Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object. */
+                dynamic?: boolean;
+              } & {
+                [key: string]: unknown;
+              })[];
+              width?: number;
+            } & {
+              [key: string]: unknown;
+            };
+            /** @description Layer data as for POST /images: layer name → properties. */
+            layers?: {
+              [key: string]: unknown;
+            };
+            modifications?: {
+              /** @description Height of the PNG in px (fit inside with width). */
+              height?: unknown;
+              /** @description Width of the PNG in px (the aspect ratio is kept). */
+              width?: unknown;
+            };
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description The PNG. */
+        200: {
+          headers: {
+            /** @description JSON array of warning strings (`<path>: <message>`), ASCII with `\uXXXX` escapes; `[]` when there are none. */
+            'imprint-warnings'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': string;
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Credits of the project: used, held by queued renders, limit and remaining */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "credits_used": 120,
+             *       "credits_reserved": 2,
+             *       "credit_limit": 1000,
+             *       "credits_remaining": 878
+             *     }
+             */
+            'application/json': {
+              credit_limit?: number | null;
+              credits_remaining?: number | null;
+              credits_reserved?: number;
+              credits_used?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/videos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Not supported yet: answers 501 */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/videos/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Not supported yet: answers 501 */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Not supported yet: answers 501 */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/files/{path}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a rendered file or an uploaded medium
+     * @description The file URLs of image, PDF and media objects. No token: the URLs are unguessable. Supports Range, ETag and If-None-Match; with S3 presigning on, answers 302 to a presigned URL.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The file key as it appears in the file URL (may contain "/"). */
+          path: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The file. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            '*/*': string;
+          };
+        };
+        /** @description The requested byte range. */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            '*/*': string;
+          };
+        };
+        /** @description Redirect to a presigned URL of the S3 bucket. */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not modified (If-None-Match matched the ETag). */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The requested range is not satisfiable. */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: the process answers */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The process is up. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "status": "ok"
+             *     }
+             */
+            'application/json': {
+              /** @constant */
+              status: 'ok';
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: the database and the job queue are reachable */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Ready to serve. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "status": "ready",
+             *       "checks": {
+             *         "database": "ok",
+             *         "queue": "ok"
+             *       }
+             *     }
+             */
+            'application/json': {
+              /** @description Dependency → "ok" or what is wrong with it. */
+              checks: {
+                [key: string]: string;
+              };
+              message?: string;
+              /** @enum {string} */
+              status: 'ready' | 'unavailable';
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/u/{template_uuid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Render an image from a (signed) URL
+     * @description Placid’s URL API: layer values as `layer[property]=value`, modifications as `width`, `height`, `image_format`, `dpi`, `filename`, and the signature `s` (hex HMAC-SHA256 of the query string before `&s=`) last. Answers the image; the same template revision and query are rendered once.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface webhooks {
+  'image.error': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An image ended in error
+     * @description POSTed to the webhook_success (or webhook_error) URL of the request. Answer 2xx; other answers and timeouts are retried with backoff.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The attempt number, from 1. */
+          'imprint-attempt': string;
+          /** @description The delivery id (equals webhook-id). */
+          'imprint-delivery': string;
+          /** @description image.finished, image.error, pdf.finished or pdf.error. */
+          'imprint-event': string;
+          /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{body}" keyed with the project secret>`. */
+          'imprint-signature': string;
+          /** @description Standard Webhooks: the delivery id, the same on every retry (use it to drop duplicates). */
+          'webhook-id': string;
+          /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`; verify with any Standard Webhooks library and the key "whsec_" + base64(project secret) (docs/standard-webhooks.md). */
+          'webhook-signature': string;
+          /** @description Standard Webhooks: unix seconds when this attempt was signed. */
+          'webhook-timestamp': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Image'];
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'image.finished': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An image finished rendering
+     * @description POSTed to the webhook_success (or webhook_error) URL of the request. Answer 2xx; other answers and timeouts are retried with backoff.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The attempt number, from 1. */
+          'imprint-attempt': string;
+          /** @description The delivery id (equals webhook-id). */
+          'imprint-delivery': string;
+          /** @description image.finished, image.error, pdf.finished or pdf.error. */
+          'imprint-event': string;
+          /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{body}" keyed with the project secret>`. */
+          'imprint-signature': string;
+          /** @description Standard Webhooks: the delivery id, the same on every retry (use it to drop duplicates). */
+          'webhook-id': string;
+          /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`; verify with any Standard Webhooks library and the key "whsec_" + base64(project secret) (docs/standard-webhooks.md). */
+          'webhook-signature': string;
+          /** @description Standard Webhooks: unix seconds when this attempt was signed. */
+          'webhook-timestamp': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Image'];
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'pdf.error': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A PDF ended in error
+     * @description POSTed to the webhook_success (or webhook_error) URL of the request. Answer 2xx; other answers and timeouts are retried with backoff.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The attempt number, from 1. */
+          'imprint-attempt': string;
+          /** @description The delivery id (equals webhook-id). */
+          'imprint-delivery': string;
+          /** @description image.finished, image.error, pdf.finished or pdf.error. */
+          'imprint-event': string;
+          /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{body}" keyed with the project secret>`. */
+          'imprint-signature': string;
+          /** @description Standard Webhooks: the delivery id, the same on every retry (use it to drop duplicates). */
+          'webhook-id': string;
+          /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`; verify with any Standard Webhooks library and the key "whsec_" + base64(project secret) (docs/standard-webhooks.md). */
+          'webhook-signature': string;
+          /** @description Standard Webhooks: unix seconds when this attempt was signed. */
+          'webhook-timestamp': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Pdf'];
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'pdf.finished': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A PDF finished rendering
+     * @description POSTed to the webhook_success (or webhook_error) URL of the request. Answer 2xx; other answers and timeouts are retried with backoff.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The attempt number, from 1. */
+          'imprint-attempt': string;
+          /** @description The delivery id (equals webhook-id). */
+          'imprint-delivery': string;
+          /** @description image.finished, image.error, pdf.finished or pdf.error. */
+          'imprint-event': string;
+          /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "{t}.{body}" keyed with the project secret>`. */
+          'imprint-signature': string;
+          /** @description Standard Webhooks: the delivery id, the same on every retry (use it to drop duplicates). */
+          'webhook-id': string;
+          /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`; verify with any Standard Webhooks library and the key "whsec_" + base64(project secret) (docs/standard-webhooks.md). */
+          'webhook-signature': string;
+          /** @description Standard Webhooks: unix seconds when this attempt was signed. */
+          'webhook-timestamp': string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Pdf'];
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface components {
+  schemas: {
+    /** BarcodeLayer */
+    BarcodeLayer: {
+      /** @description Background colour; null or "" for transparent. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #ffffff. */
+      background_color?: string | null;
+      /** @description Bar colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #000000. */
+      color?: string;
+      /** @description QR code error-correction level. Case-insensitive. Default "M". */
+      error_correction?: ('L' | 'M' | 'Q' | 'H') | null;
+      /** @description Symbology. Case-insensitive. Default "qrcode". */
+      format?:
+        | (
+            | 'qrcode'
+            | 'code128'
+            | 'ean13'
+            | 'datamatrix'
+            | 'pdf417'
+            | 'code39'
+            | 'ean8'
+            | 'upca'
+            | 'itf14'
+          )
+        | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /**
+       * @description "barcode" (also accepted: qrcode; stored as "barcode"). (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'barcode' | 'qrcode';
+      /** @description The encoded value; it must suit the format (digits only for EAN, …). At most 4000 characters. */
+      value?: (string | number) | null;
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * BarcodeLayerPatch
+     * @description Properties of a barcode layer to change for this request; all optional.
+     */
+    BarcodeLayerPatch: {
+      background_color?: (string | null) | string;
+      color?: string;
+      /** @description QR code error-correction level. Case-insensitive. Default "M". */
+      error_correction?: ('L' | 'M' | 'Q' | 'H') | null | string;
+      /** @description Symbology. Case-insensitive. Default "qrcode". */
+      format?:
+        | (
+            | 'qrcode'
+            | 'code128'
+            | 'ean13'
+            | 'datamatrix'
+            | 'pdf417'
+            | 'code39'
+            | 'ean8'
+            | 'upca'
+            | 'itf14'
+          )
+        | null
+        | string;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      link_target?: (string | null) | string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      /** @description The encoded value; it must suit the format (digits only for EAN, …). At most 4000 characters. */
+      value?: (string | number) | null | string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** BrowserframeLayer */
+    BrowserframeLayer: {
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description The screenshot shown in the window. A URL without spaces (at most 8192 characters), or null for none. */
+      image?: string | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description How the picture fills the box. Case-insensitive. Default "cover". */
+      object_fit?: ('cover' | 'contain' | 'fill') | null;
+      /** @description The focal point kept in view: "50% 50%", "left top", "center", "right 25%". Default "center". */
+      object_position?: string | number | null;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description Window theme. Case-insensitive. Default "light". */
+      theme?: ('light' | 'dark') | null;
+      /**
+       * @description "browserframe". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'browserframe';
+      /** @description The address shown in the bar. At most 2048 characters. */
+      url?: (string | number) | null;
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * BrowserframeLayerPatch
+     * @description Properties of a browserframe layer to change for this request; all optional.
+     */
+    BrowserframeLayerPatch: {
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      image?: (string | null) | string;
+      link_target?: (string | null) | string;
+      /** @description How the picture fills the box. Case-insensitive. Default "cover". */
+      object_fit?: ('cover' | 'contain' | 'fill') | null | string;
+      object_position?: (string | number | null) | string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      /** @description Window theme. Case-insensitive. Default "light". */
+      theme?: ('light' | 'dark') | null | string;
+      /** @description The address shown in the bar. At most 2048 characters. */
+      url?: (string | number) | null | string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    Error: {
+      /** @description What is wrong, in one sentence. */
+      message: string;
+    } & {
+      [key: string]: unknown;
+    };
+    Image: {
+      created_at?: string;
+      /** @description The errors joined; null unless status is error. */
+      error?: string | null;
+      errors?: string[];
+      /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+      file_expired?: boolean;
+      id?: number;
+      image_url?: string | null;
+      passthrough?: unknown;
+      polling_url?: string;
+      /** @enum {string} */
+      status?: 'queued' | 'finished' | 'error';
+      template_uuid?: string;
+      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+      warnings?: string[];
+    };
+    /** @description A stored layer; `type` says which. */
+    Layer:
+      | components['schemas']['TextLayer']
+      | components['schemas']['PictureLayer']
+      | components['schemas']['ShapeLayer']
+      | components['schemas']['BrowserframeLayer']
+      | components['schemas']['BarcodeLayer']
+      | components['schemas']['RatingLayer'];
+    /** @description Layer name → properties to change for this request. Names that match no layer of the template are ignored. Numbers and booleans may be sent as strings ("48", "true"). */
+    LayerValues: {
+      [key: string]:
+        | components['schemas']['TextLayerPatch']
+        | components['schemas']['PictureLayerPatch']
+        | components['schemas']['ShapeLayerPatch']
+        | components['schemas']['BrowserframeLayerPatch']
+        | components['schemas']['BarcodeLayerPatch']
+        | components['schemas']['RatingLayerPatch'];
+    } | null;
+    Pdf: {
+      created_at?: string;
+      /** @description The errors joined; null unless status is error. */
+      error?: string | null;
+      errors?: string[];
+      /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+      file_expired?: boolean;
+      id?: number;
+      passthrough?: unknown;
+      pdf_url?: string | null;
+      polling_url?: string;
+      /** @enum {string} */
+      status?: 'queued' | 'finished' | 'error';
+      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+      warnings?: string[];
+    };
+    /** PictureLayer */
+    PictureLayer: {
+      /** @description Corner radius. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
+      border_radius?: number | string | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description The picture (PNG, JPEG, WebP, GIF, SVG…). A URL without spaces (at most 8192 characters), or null for none. */
+      image?: string | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description How the picture fills the box. Case-insensitive. Default "cover". */
+      object_fit?: ('cover' | 'contain' | 'fill') | null;
+      /** @description The focal point kept in view: "50% 50%", "left top", "center", "right 25%". Default "center". */
+      object_position?: string | number | null;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /**
+       * @description "picture". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'picture';
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * PictureLayerPatch
+     * @description Properties of a picture layer to change for this request; all optional.
+     */
+    PictureLayerPatch: {
+      /** @description Corner radius. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
+      border_radius?: number | string | null;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      image?: (string | null) | string;
+      link_target?: (string | null) | string;
+      /** @description How the picture fills the box. Case-insensitive. Default "cover". */
+      object_fit?: ('cover' | 'contain' | 'fill') | null | string;
+      object_position?: (string | number | null) | string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** RatingLayer */
+    RatingLayer: {
+      /** @description Colour of filled stars. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #f59e0b. */
+      color?: string;
+      /** @description Colour of empty stars; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #d1d5db. */
+      empty_color?: string | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /**
+       * @description Number of stars: 5 or 10. Default 5.
+       * @enum {unknown}
+       */
+      max?: 5 | 10 | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /**
+       * @description "rating". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'rating';
+      /** @description Stars filled, from 0 to max (decimals fill part of a star). Default 0. */
+      value?: number | null;
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * RatingLayerPatch
+     * @description Properties of a rating layer to change for this request; all optional.
+     */
+    RatingLayerPatch: {
+      color?: string;
+      empty_color?: (string | null) | string;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      link_target?: (string | null) | string;
+      max?: (5 | 10 | '5' | '10' | null) | string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      /** @description Stars filled, from 0 to max (decimals fill part of a star). Default 0. */
+      value?: number | string | null;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** ShapeLayer */
+    ShapeLayer: {
+      /** @description Fill colour; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #000000. */
+      background_color?: string | null;
+      /** @description Border colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. null or "" for none. */
+      border_color?: string | null;
+      /** @description Corner radius of a rectangle. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
+      border_radius?: number | string | null;
+      /** @description Border width. A length in px from 0 to 10000: a number or a string like "12px". Default 0. */
+      border_width?: number | string | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description Outline. Case-insensitive. Default "rectangle". */
+      shape?: ('rectangle' | 'ellipse') | null;
+      /** @description An SVG drawn as vectors instead of the outline. A URL without spaces (at most 8192 characters), or null for none. */
+      svg?: string | null;
+      /**
+       * @description "shape" (also accepted: rectangle, ellipse; stored as "shape"). (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'shape' | 'rectangle' | 'ellipse';
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * ShapeLayerPatch
+     * @description Properties of a shape layer to change for this request; all optional.
+     */
+    ShapeLayerPatch: {
+      background_color?: (string | null) | string;
+      border_color?: (string | null) | string;
+      /** @description Corner radius of a rectangle. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
+      border_radius?: number | string | null;
+      /** @description Border width. A length in px from 0 to 10000: a number or a string like "12px". Default 0. */
+      border_width?: number | string | null;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      link_target?: (string | null) | string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      /** @description Outline. Case-insensitive. Default "rectangle". */
+      shape?: ('rectangle' | 'ellipse') | null | string;
+      svg?: (string | null) | string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** TextLayer */
+    TextLayer: {
+      /** @description Horizontal alignment. Case-insensitive. Default "left". */
+      align?: ('left' | 'center' | 'right' | 'justify') | null;
+      /** @description The font of emphasised text; null for the layer font. */
+      alt_font?: string | null;
+      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. null or "" for none. */
+      alt_text_color?: string | null;
+      /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
+      auto_fit?: boolean | null;
+      /** @description A font uuid or bundled family name; null or "" for the default. */
+      font?: string | null;
+      /** @description Font size. A length in px from 1 to 2000: a number or a string like "12px". Default 16. */
+      font_size?: number | string | null;
+      /** @description Font style. Case-insensitive. Default "normal". */
+      font_style?: ('normal' | 'italic' | 'oblique') | null;
+      /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
+      letter_spacing?: number | string | null;
+      /** @description Line height as a multiple of the font size. Default 1.2. */
+      line_height?: number | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Most lines drawn (0 = no limit). Default 0. */
+      max_lines?: number | null;
+      /** @description Smallest size auto_fit may shrink to. A length in px from 1 to 2000: a number or a string like "12px". Default 8. */
+      min_font_size?: number | string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). At most 10000 characters. */
+      text?: (string | number) | null;
+      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #000000. */
+      text_color?: string;
+      /** @description Case change. Case-insensitive. Default "none". */
+      text_transform?: ('none' | 'uppercase' | 'lowercase') | null;
+      /**
+       * @description "text". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'text';
+      /**
+       * @description Vertical alignment ("center" means "middle"). Case-insensitive. Default "top".
+       * @enum {string|null}
+       */
+      vertical_align?: 'top' | 'middle' | 'bottom' | 'center' | null;
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * TextLayerPatch
+     * @description Properties of a text layer to change for this request; all optional.
+     */
+    TextLayerPatch: {
+      /** @description Horizontal alignment. Case-insensitive. Default "left". */
+      align?: ('left' | 'center' | 'right' | 'justify') | null | string;
+      alt_font?: (string | null) | string;
+      alt_text_color?: (string | null) | string;
+      /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
+      auto_fit?: boolean | string | null;
+      font?: (string | null) | string;
+      /** @description Font size. A length in px from 1 to 2000: a number or a string like "12px". Default 16. */
+      font_size?: number | string | null;
+      /** @description Font style. Case-insensitive. Default "normal". */
+      font_style?: ('normal' | 'italic' | 'oblique') | null | string;
+      /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
+      letter_spacing?: number | string | null;
+      /** @description Line height as a multiple of the font size. Default 1.2. */
+      line_height?: number | string | null;
+      link_target?: (string | null) | string;
+      /** @description Most lines drawn (0 = no limit). Default 0. */
+      max_lines?: number | string | null;
+      /** @description Smallest size auto_fit may shrink to. A length in px from 1 to 2000: a number or a string like "12px". Default 8. */
+      min_font_size?: number | string | null;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). At most 10000 characters. */
+      text?: (string | number) | null | string;
+      text_color?: string;
+      /** @description Case change. Case-insensitive. Default "none". */
+      text_transform?: ('none' | 'uppercase' | 'lowercase') | null | string;
+      vertical_align?: ('top' | 'middle' | 'bottom' | 'center' | null) | string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    ValidationError: {
+      /** @description Field path (e.g. `layers.title.font_size`) → what is wrong with it. */
+      errors: {
+        [key: string]: string[];
+      };
+      /** @description The first problem (and how many more there are). */
+      message: string;
+    } & {
+      [key: string]: unknown;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,272 @@
+/**
+ * An example for every operation of the API description, keyed by "METHOD path": the request
+ * body where the operation takes one (the tests check each against its own request schema), and
+ * the success response. Values are realistic, never secrets.
+ */
+
+const TEMPLATE_UUID = 'tpl_8f2c1e0d9a';
+const CREATED = '2026-01-15T09:30:00.000Z';
+
+const image = {
+  id: 42,
+  status: 'finished',
+  image_url: 'https://imprint.example.com/files/images/42-3f9a7c.png',
+  polling_url: 'https://imprint.example.com/api/rest/images/42',
+  template_uuid: TEMPLATE_UUID,
+  passthrough: 'order-1234',
+  errors: [],
+  error: null,
+  created_at: CREATED,
+};
+
+const pdf = {
+  id: 7,
+  status: 'queued',
+  pdf_url: null,
+  polling_url: 'https://imprint.example.com/api/rest/pdfs/7',
+  passthrough: null,
+  errors: [],
+  error: null,
+  created_at: CREATED,
+};
+
+const font = {
+  uuid: 'fnt_2b7d91c4',
+  title: 'Inter Bold',
+  filename: 'Inter-Bold.ttf',
+  created_at: CREATED,
+};
+
+const template = {
+  uuid: TEMPLATE_UUID,
+  title: 'Instagram post',
+  thumbnail: null,
+  tags: ['social/instagram'],
+  layers: [
+    { name: 'title', type: 'text' },
+    { name: 'photo', type: 'picture' },
+  ],
+  width: 1080,
+  height: 1080,
+  custom_data: null,
+  created_at: CREATED,
+  updated_at: CREATED,
+};
+
+const design = {
+  width: 1080,
+  height: 1080,
+  background: '#ffffff',
+  layers: [
+    {
+      name: 'photo',
+      type: 'picture',
+      x: 0,
+      y: 0,
+      width: 1080,
+      height: 720,
+      image: 'https://images.example.com/beach.jpg',
+      object_fit: 'cover',
+    },
+    {
+      name: 'title',
+      type: 'text',
+      x: 60,
+      y: 760,
+      width: 960,
+      height: 200,
+      text: 'Summer *sale*',
+      font_size: 96,
+      font_weight: 'bold',
+      text_color: '#111827',
+      alt_text_color: '#dc2626',
+      align: 'center',
+      vertical_align: 'middle',
+      auto_fit: true,
+    },
+    {
+      name: 'badge',
+      type: 'shape',
+      x: 880,
+      y: 40,
+      width: 160,
+      height: 160,
+      shape: 'ellipse',
+      background_color: '#fbbf24',
+    },
+  ],
+};
+
+const collection = {
+  id: 'col_5e1a',
+  title: 'Social media',
+  custom_data: null,
+  template_uuids: [TEMPLATE_UUID],
+};
+
+const pageLinks = { first: null, last: null, prev: null, next: null };
+
+const layerValues = {
+  title: { text: 'Summer sale', font_size: '72', text_color: '#dc2626' },
+  photo: { image: 'https://images.example.com/beach.jpg', object_fit: 'contain' },
+  badge: { hide: 'true' },
+};
+
+const delivery = {
+  id: 'whd_91c2',
+  event: 'image.finished',
+  url: 'https://hooks.example.com/imprint',
+  status: 'succeeded',
+  attempts: 1,
+  max_attempts: 8,
+  last_status_code: 200,
+  last_error: null,
+  last_attempt_at: CREATED,
+  next_attempt_at: null,
+  delivered_at: CREATED,
+  created_at: CREATED,
+};
+
+/** Examples of one operation. */
+export interface OperationExamples {
+  request?: unknown;
+  response?: unknown;
+}
+
+/** "METHOD path" → its examples. */
+export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
+  'GET /health': { response: { status: 'ok' } },
+  'GET /ready': { response: { status: 'ready', checks: { database: 'ok', queue: 'ok' } } },
+  'GET /files/{path}': { response: 'The file bytes (PNG, JPEG, WebP or PDF).' },
+  'GET /u/{template_uuid}': { response: 'The image bytes.' },
+  'GET /api/n8n/auth': {
+    response: { project: { id: 'prj_1c9e', title: 'Marketing' }, test_mode: false },
+  },
+  'GET /api/rest/fonts': {
+    response: { data: [font], links: pageLinks, meta: { path: '/api/rest/fonts', per_page: 50 } },
+  },
+  'POST /api/rest/fonts': {
+    request: { file: 'Inter-Bold.ttf (file bytes)', title: 'Inter Bold', terms_accepted: 'true' },
+    response: font,
+  },
+  'GET /api/rest/fonts/{uuid}': { response: font },
+  'PATCH /api/rest/fonts/{uuid}': {
+    request: { title: 'Inter Bold (headlines)' },
+    response: { ...font, title: 'Inter Bold (headlines)' },
+  },
+  'DELETE /api/rest/fonts/{uuid}': { response: { message: 'Font deleted' } },
+  'GET /api/rest/templates': {
+    response: { data: [template], links: pageLinks, meta: { per_page: 20 } },
+  },
+  'POST /api/rest/templates': {
+    request: { title: 'Instagram post', width: 1080, height: 1080, tags: ['social/instagram'] },
+    response: template,
+  },
+  'GET /api/rest/templates/{template_uuid}': { response: template },
+  'PATCH /api/rest/templates/{template_uuid}': {
+    request: { title: 'Instagram post (summer)', tags: ['social/instagram', 'summer'] },
+    response: { ...template, title: 'Instagram post (summer)' },
+  },
+  'DELETE /api/rest/templates/{template_uuid}': { response: { message: 'Template deleted' } },
+  'GET /api/rest/templates/{template_uuid}/design': { response: design },
+  'PUT /api/rest/templates/{template_uuid}/design': { request: design, response: design },
+  'POST /api/rest/templates/{template_uuid}/preview': {
+    request: { layers: layerValues, modifications: { width: 600 } },
+    response: 'The PNG bytes; warnings in the Imprint-Warnings header (a JSON array).',
+  },
+  'GET /api/rest/collections': {
+    response: { data: [collection], links: pageLinks, meta: { per_page: 20 } },
+  },
+  'POST /api/rest/collections': {
+    request: { title: 'Social media', template_uuids: [TEMPLATE_UUID] },
+    response: collection,
+  },
+  'GET /api/rest/collections/{collection_id}': { response: collection },
+  'PATCH /api/rest/collections/{collection_id}': {
+    request: { add_template_uuids: ['tpl_0a4b7c'] },
+    response: { ...collection, template_uuids: [TEMPLATE_UUID, 'tpl_0a4b7c'] },
+  },
+  'DELETE /api/rest/collections/{collection_id}': { response: { message: 'Collection deleted' } },
+  'GET /api/rest/images/{id}/webhook-deliveries': { response: { data: [delivery] } },
+  'GET /api/rest/pdfs/{id}/webhook-deliveries': {
+    response: { data: [{ ...delivery, event: 'pdf.finished' }] },
+  },
+  'POST /api/rest/images': {
+    request: {
+      template_uuid: TEMPLATE_UUID,
+      layers: layerValues,
+      modifications: { width: 1080, height: 1080, image_format: 'png' },
+      webhook_success: 'https://hooks.example.com/imprint',
+      passthrough: 'order-1234',
+    },
+    response: image,
+  },
+  'POST /api/rest/{template_uuid}': {
+    request: { layers: layerValues, create_now: true },
+    response: image,
+  },
+  'GET /api/rest/images/{id}': { response: image },
+  'DELETE /api/rest/images/{id}': { response: null },
+  'POST /api/rest/pdfs': {
+    request: {
+      pages: [
+        { template_uuid: TEMPLATE_UUID, layers: layerValues },
+        { template_uuid: 'tpl_0a4b7c' },
+      ],
+      modifications: { filename: 'brochure.pdf', dpi: 300, color_mode: 'rgb' },
+    },
+    response: pdf,
+  },
+  'POST /api/rest/pdfs/merge': {
+    request: {
+      urls: [
+        'https://imprint.example.com/files/pdfs/7-a1b2c3.pdf',
+        'https://docs.example.com/terms.pdf',
+      ],
+      modifications: { filename: 'offer.pdf' },
+    },
+    response: pdf,
+  },
+  'GET /api/rest/pdfs/{id}': {
+    response: {
+      ...pdf,
+      status: 'finished',
+      pdf_url: 'https://imprint.example.com/files/pdfs/7-a1b2c3.pdf',
+    },
+  },
+  'DELETE /api/rest/pdfs/{id}': { response: null },
+  'GET /api/rest/usage': {
+    response: {
+      credits_used: 120,
+      credits_reserved: 2,
+      credit_limit: 1000,
+      credits_remaining: 878,
+    },
+  },
+  'POST /api/rest/videos': {
+    response: {
+      message:
+        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+    },
+  },
+  'GET /api/rest/videos/{id}': {
+    response: {
+      message:
+        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+    },
+  },
+  'DELETE /api/rest/videos/{id}': {
+    response: {
+      message:
+        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+    },
+  },
+  'POST /api/rest/media': {
+    request: { files: 'beach.jpg (file bytes)' },
+    response: {
+      media: [
+        { file_key: 'files', file_id: 'https://imprint.example.com/files/media/3f9a7c-beach.jpg' },
+      ],
+    },
+  },
+};

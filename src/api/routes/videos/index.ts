@@ -1,0 +1,26 @@
+/**
+ * /api/rest/videos: Placid renders videos, Imprint does not yet. The routes exist so a video
+ * request gets a plain "not supported yet" (501) instead of falling into the
+ * POST /api/rest/{template_uuid} alias as a template named "videos".
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../core/errors.ts';
+
+const MESSAGE =
+  'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).';
+
+const notSupported = {
+  tags: ['Videos'],
+  summary: 'Not supported yet: answers 501',
+  response: { 501: { type: 'object', properties: { message: { type: 'string' } } } },
+};
+
+/** Registers the /videos routes inside the /api/rest scope; each answers 501. */
+export async function videoRoutes(rest: FastifyInstance): Promise<void> {
+  const answer = async (): Promise<never> => {
+    throw new AppError('not_implemented', MESSAGE);
+  };
+  rest.post('/videos', { schema: notSupported }, answer);
+  rest.get('/videos/:id', { schema: notSupported }, answer);
+  rest.delete('/videos/:id', { schema: notSupported }, answer);
+}

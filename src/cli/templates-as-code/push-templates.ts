@@ -1,0 +1,269 @@
+/**
+ * `imprint templates push`: creates or updates a project's templates from the files of a folder.
+ * Every file is checked first (a problem in any file changes nothing); then a unified diff per
+ * template shows what changes, and without dry-run the changes are made. Templates without a file
+ * are left alone. A file without a uuid, or with one that is no template of the project, makes a
+ * new template, and the file is rewritten with the new uuid so that the next push updates it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { COLLECTION_LIMITS } from '../../core/collections.ts';
+import { AppError, FieldErrorCollector } from '../../core/errors.ts';
+import type { Services } from '../../core/services.ts';
+import { createTemplate, updateTemplate } from '../../core/template-use-cases.ts';
+import {
+  TEMPLATE_LIMITS,
+  checkCustomData,
+  normalizeTags,
+  type TemplateDesign,
+  type TemplateWithDesign,
+} from '../../core/templates.ts';
+import { validateDesign } from '../../render/design/index.ts';
+import { readProject, type ProjectSnapshot } from './project-snapshot.ts';
+import {
+  mapDesignFonts,
+  parseTemplateFile,
+  serializeTemplateFile,
+  templateFileName,
+  toTemplateFile,
+  type TemplateFile,
+} from './template-file.ts';
+
+/** One file's planned change. */
+interface PlannedTemplate {
+  fileName: string;
+  /** The stored template it updates; undefined to create one. */
+  current?: TemplateWithDesign;
+  /** The file as it will read after the push (fonts by name). */
+  desired: TemplateFile;
+  /** The design to store (fonts by uuid, validated). */
+  design: TemplateDesign;
+  diff: string;
+}
+
+/** What push did or, with dry-run, would do. */
+export interface PushResult {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  /** Collections push made (or would make) because a file names them. */
+  newCollections: string[];
+}
+
+/** Problems with the files: nothing was changed. */
+export class TemplateFilesError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The template files have problems; nothing was changed:\n${problems.join('\n')}`);
+    this.name = 'TemplateFilesError';
+  }
+}
+
+/** The field problems of a use-case or checker error, as `field: message` lines. */
+function problemsOf(err: AppError): string[] {
+  const fields = Object.entries(err.fields ?? {});
+  if (fields.length === 0) return [err.message];
+  return fields.flatMap(([field, messages]) => messages.map((m) => `${field}: ${m}`));
+}
+
+/** Checks one parsed file against the rules of the API; returns its problems and the design. */
+function checkFile(
+  file: TemplateFile,
+  snapshot: ProjectSnapshot,
+): { problems: string[]; design?: TemplateDesign; tags: string[] } {
+  const problems: string[] = [];
+  const errors = new FieldErrorCollector();
+  if ([...file.title].length > TEMPLATE_LIMITS.titleMax)
+    errors.add('title', `The title may have at most ${TEMPLATE_LIMITS.titleMax} characters.`);
+  const tags = normalizeTags(file.tags, 'tags', errors);
+  checkCustomData(file.custom_data, TEMPLATE_LIMITS.customDataMax, 'custom_data', errors);
+  file.collections.forEach((title, i) => {
+    if ([...title].length > COLLECTION_LIMITS.titleMax)
+      errors.add(`collections.${i}`, `A collection title may have at most 255 characters.`);
+  });
+  try {
+    errors.throwIfAny();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    problems.push(...problemsOf(err));
+  }
+  const withUuids = mapDesignFonts(file.design, (name) => snapshot.fonts.uuidOf(name));
+  const checked = validateDesign(withUuids);
+  for (const p of checked.problems) {
+    problems.push(`${p.path === 'design' ? 'design' : `design.${p.path}`}: ${p.message}`);
+  }
+  return { problems, design: problems.length ? undefined : checked.design, tags };
+}
+
+/** Reads and checks every file of the folder; throws TemplateFilesError listing every problem. */
+function planPush(dir: string, snapshot: ProjectSnapshot): PlannedTemplate[] {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+    throw new Error(`${dir} is not a folder`);
+  const names = fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort();
+  const byUuid = new Map(snapshot.templates.map((t) => [t.uuid, t]));
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const plans: PlannedTemplate[] = [];
+  for (const fileName of names) {
+    const parsed = parseTemplateFile(fs.readFileSync(path.join(dir, fileName), 'utf8'));
+    const report = (list: string[]) => problems.push(...list.map((p) => `${fileName}: ${p}`));
+    if (!parsed.file) {
+      report(parsed.problems);
+      continue;
+    }
+    const file = parsed.file;
+    if (file.uuid !== undefined) {
+      const other = seen.get(file.uuid);
+      if (other) report([`uuid: ${file.uuid} is also the uuid in ${other}`]);
+      seen.set(file.uuid, fileName);
+    }
+    const checked = checkFile(file, snapshot);
+    if (!checked.design) {
+      report(checked.problems);
+      continue;
+    }
+    const current = file.uuid !== undefined ? byUuid.get(file.uuid) : undefined;
+    const desired: TemplateFile = {
+      ...(current ? { uuid: current.uuid } : {}),
+      title: file.title,
+      tags: checked.tags,
+      collections: file.collections,
+      custom_data: file.custom_data,
+      // What the server will store, named back: the diff shows real changes only.
+      design: mapDesignFonts(checked.design as unknown as Record<string, unknown>, (ref) =>
+        snapshot.fonts.nameOf(ref),
+      ),
+    };
+    const before = current
+      ? serializeTemplateFile(toTemplateFile(current, snapshot.collections, snapshot.fonts))
+      : '';
+    const after = serializeTemplateFile(desired);
+    const label = current ? current.uuid : `new template from ${fileName}`;
+    const diff =
+      before === after
+        ? ''
+        : createTwoFilesPatch(`a/${label}`, `b/${label}`, before, after, undefined, undefined, {
+            context: 3,
+          });
+    plans.push({ fileName, current, desired, design: checked.design, diff });
+  }
+  if (problems.length > 0) throw new TemplateFilesError(problems);
+  return plans;
+}
+
+/** Puts a template into exactly the collections titled in its file, creating missing ones. */
+async function syncCollections(
+  services: Services,
+  snapshot: ProjectSnapshot,
+  uuid: string,
+  titles: string[],
+): Promise<void> {
+  const { projectId } = snapshot;
+  for (const title of titles) {
+    let collection = snapshot.collections.find((c) => c.title === title);
+    if (!collection) {
+      collection = await services.collections.create(projectId, {
+        title,
+        custom_data: null,
+        template_uuids: [],
+      });
+      snapshot.collections.push(collection);
+    }
+    if (collection.template_uuids.includes(uuid)) continue;
+    const updated = await services.collections.update(projectId, collection.id, {
+      members: (members) => {
+        if (members.includes(uuid)) return members;
+        if (members.length >= COLLECTION_LIMITS.templatesMax)
+          throw new Error(
+            `The collection "${title}" already holds ${COLLECTION_LIMITS.templatesMax} templates, the most a collection can hold.`,
+          );
+        return [...members, uuid];
+      },
+    });
+    if (updated) Object.assign(collection, updated);
+  }
+  for (const collection of snapshot.collections) {
+    if (titles.includes(collection.title) || !collection.template_uuids.includes(uuid)) continue;
+    const updated = await services.collections.update(projectId, collection.id, {
+      members: (members) => members.filter((m) => m !== uuid),
+    });
+    if (updated) Object.assign(collection, updated);
+  }
+}
+
+/** Makes one planned change; returns the template's uuid. */
+async function apply(
+  services: Services,
+  snapshot: ProjectSnapshot,
+  plan: PlannedTemplate,
+): Promise<string> {
+  const { projectId } = snapshot;
+  const deps = { templates: services.templates, collections: services.collections };
+  const { desired, design } = plan;
+  let uuid: string;
+  if (plan.current) {
+    uuid = plan.current.uuid;
+    await updateTemplate(deps, projectId, uuid, {
+      title: desired.title,
+      tags: desired.tags,
+      custom_data: desired.custom_data,
+    });
+  } else {
+    const created = await createTemplate(deps, projectId, {
+      title: desired.title,
+      width: design.width,
+      height: design.height,
+      tags: desired.tags,
+      custom_data: desired.custom_data,
+    });
+    uuid = created.uuid;
+  }
+  await services.templates.replaceDesign(projectId, uuid, design);
+  await syncCollections(services, snapshot, uuid, desired.collections);
+  return uuid;
+}
+
+/**
+ * Pushes the folder's files to the project. `print` receives the diffs (and nothing else); with
+ * `dryRun` nothing is written, neither to the database nor to the files.
+ */
+export async function pushTemplates(
+  services: Services,
+  projectId: string,
+  dir: string,
+  options: { dryRun: boolean; print: (text: string) => void },
+): Promise<PushResult> {
+  const snapshot = await readProject(services, projectId);
+  const plans = planPush(dir, snapshot);
+  const known = new Set(snapshot.collections.map((c) => c.title));
+  const result: PushResult = { created: [], updated: [], unchanged: [], newCollections: [] };
+  for (const plan of plans) {
+    for (const title of plan.desired.collections) {
+      if (!known.has(title)) {
+        known.add(title);
+        result.newCollections.push(title);
+      }
+    }
+    if (!plan.diff) {
+      result.unchanged.push(plan.fileName);
+      continue;
+    }
+    options.print(plan.diff);
+    (plan.current ? result.updated : result.created).push(plan.fileName);
+  }
+  if (options.dryRun) return result;
+  for (const plan of plans) {
+    if (!plan.diff) continue;
+    const uuid = await apply(services, snapshot, plan);
+    if (plan.current) continue;
+    // The new template's file: rewritten with its uuid, under its pulled name.
+    const text = serializeTemplateFile({ ...plan.desired, uuid });
+    const target = templateFileName(plan.desired.title, uuid);
+    fs.writeFileSync(path.join(dir, target), text);
+    if (target !== plan.fileName) fs.rmSync(path.join(dir, plan.fileName));
+  }
+  return result;
+}

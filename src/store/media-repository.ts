@@ -1,0 +1,28 @@
+/** Kysely implementation of the MediaRepository port (table `media`). */
+import type { MediaRecord, MediaRepository } from '../core/media.ts';
+import type { Database } from './database.ts';
+
+/** Media rows in SQLite or PostgreSQL. */
+export class SqlMediaRepository implements MediaRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(row: MediaRecord): Promise<void> {
+    await this.db.insertInto('media').values(row).execute();
+  }
+
+  async listExpired(now: string, limit: number): Promise<MediaRecord[]> {
+    const rows = await this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, size_bytes: Number(r.size_bytes) }));
+  }
+
+  async delete(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('media').where('id', 'in', ids).execute();
+  }
+}

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { previewWarningsHeader } from '../../src/api/routes/templates/preview-warnings-header.ts';
+import { ifMatchRevisions, revisionEtag } from '../../src/api/routes/templates/revision-headers.ts';
+import { renderImage, validateDesign, type Design } from '../../src/render/index.ts';
+import { applyLayerData } from '../../src/render/design/apply-layer-data.ts';
+import { closestName, requestWarnings } from '../../src/render/design/request-warnings.ts';
+
+const design = validateDesign({
+  width: 200,
+  height: 100,
+  layers: [
+    { name: 'title', type: 'text', x: 0, y: 0, width: 200, height: 50, text: 'Hi' },
+    { name: 'logo', type: 'text', x: 0, y: 50, width: 200, height: 50, text: 'A', dynamic: false },
+    { name: 'photo', type: 'picture', x: 0, y: 0, width: 10, height: 10 },
+  ],
+}).design as Design;
+
+describe('request warnings', () => {
+  it('accept every property a layer type knows, common ones and spellings included', () => {
+    const warnings = requestWarnings(design, {
+      title: { text: 'x', fontFamily: 'DejaVu Serif', position_x: '+5', visibility: 'hidden' },
+      photo: { image: 'https://example.com/a.png', object_fit: 'cover', opacity: 50 },
+    });
+    assert.deepEqual(warnings, []);
+  });
+
+  it('name the layer type as listings do and suggest close names only', () => {
+    const warnings = requestWarnings(design, { photo: { imag: 'x', zzzzzz: 1 } });
+    assert.deepEqual(
+      warnings.map((w) => `${w.path}: ${w.message}`),
+      [
+        'layers.photo.imag: picture layers have no property "imag"; did you mean "image"?',
+        'layers.photo.zzzzzz: picture layers have no property "zzzzzz"',
+      ],
+    );
+    assert.equal(closestName('b', ['title']), undefined);
+  });
+
+  it('leave a static layer as stored while a dynamic one takes the data', () => {
+    const applied = applyLayerData(design, { logo: { text: 'Changed' }, title: { text: 'New' } });
+    assert.deepEqual(applied.problems, []);
+    assert.equal(applied.design.layers[1].text, 'A');
+    assert.equal(applied.design.layers[0].text, 'New');
+  });
+
+  it('come back from the renderer with draw warnings, never as a failure', async () => {
+    const file = await renderImage({
+      design,
+      layers: {
+        title: { text: 'Far too much text for this tiny box', font_size: 40, font: 'Nope' },
+        ghost: { text: 'x' },
+      },
+      assets: { files: new Map(), fonts: [] },
+      options: { format: 'png' },
+    });
+    assert.deepEqual(
+      file.warnings?.map((w) => `${w.path}: ${w.message}`),
+      [
+        'layers.ghost: the template has no layer "ghost"',
+        'layers.title: font "Nope" is not available; DejaVu Sans was used',
+        'layers.title: the text does not fit its box at font size 40 (auto_fit can shrink it)',
+      ],
+    );
+  });
+
+  it('do not call the default family by name a fallback', async () => {
+    const file = await renderImage({
+      design,
+      layers: { title: { font: 'DejaVu Sans' } },
+      assets: { files: new Map(), fonts: [] },
+      options: { format: 'png' },
+    });
+    assert.deepEqual(file.warnings, []);
+  });
+});
+
+describe('Imprint-Warnings header', () => {
+  it('is ASCII JSON that parses back to the original text', () => {
+    const warnings = ['layers.tïtle: the template has no layer "tïtle" ✓ 😀'];
+    const header = previewWarningsHeader(warnings);
+    assert.match(header, /^[\x20-\x7e]*$/);
+    assert.deepEqual(JSON.parse(header), warnings);
+  });
+
+  it('keeps at most 50 warnings and says how many were left out', () => {
+    const parsed = JSON.parse(previewWarningsHeader(Array.from({ length: 60 }, (_, i) => `w${i}`)));
+    assert.equal(parsed.length, 51);
+    assert.equal(parsed[50], '10 more warnings');
+  });
+});
+
+describe('If-Match', () => {
+  it('reads quoted revisions, ignores weak tags, and treats * or nothing as no check', () => {
+    assert.equal(revisionEtag(7), '"7"');
+    assert.equal(ifMatchRevisions(undefined), undefined);
+    assert.equal(ifMatchRevisions('*'), undefined);
+    assert.deepEqual(ifMatchRevisions('"3"'), [3]);
+    assert.deepEqual(ifMatchRevisions('W/"3", "4"'), [4]);
+    assert.deepEqual(ifMatchRevisions('W/"3"'), []);
+    assert.throws(() => ifMatchRevisions('3'), /If-Match/);
+  });
+});
