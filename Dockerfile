@@ -10,10 +10,14 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# The TypeScript client is a workspace: `imprint batch` uses it.
+COPY clients/typescript/package.json ./clients/typescript/
 # npm install, not npm ci: the lock file lacks other platforms' optional packages (see .ci/run).
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY clients/typescript/tsconfig.build.json ./clients/typescript/
+COPY clients/typescript/src ./clients/typescript/src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
@@ -30,6 +34,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/clients/typescript/package.json ./clients/typescript/
+COPY --from=build /app/clients/typescript/dist ./clients/typescript/dist
 COPY bin ./bin
 COPY assets ./assets
 COPY scripts/healthcheck.mjs ./scripts/healthcheck.mjs

@@ -4,7 +4,13 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'data/**', 'dist/**', 'web/vendor/**', '.dependency-cruiser.cjs'],
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      '**/dist/**',
+      'web/vendor/**',
+      '.dependency-cruiser.cjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

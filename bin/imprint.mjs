@@ -35,7 +35,8 @@ function compiledCli() {
   } catch {
     return null;
   }
-  if (newestMtime(`${root}src`) > built) {
+  // The client workspace is compiled by the same `npm run build`; `imprint batch` runs it.
+  if (Math.max(newestMtime(`${root}src`), newestMtime(`${root}clients/typescript/src`)) > built) {
     process.stderr.write(
       'imprint: dist/ is older than src/, running the TypeScript sources (npm run build updates it)\n',
     );
