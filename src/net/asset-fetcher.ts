@@ -1,7 +1,10 @@
 /**
  * Downloads the assets of a render (pictures, PDFs to merge) through safeFetch, checks that the
  * bytes are what they claim to be, and keeps them in a small per-process cache: a batch of a
- * thousand images with the same logo downloads it once. Concurrent requests for the same URL
+ * thousand images with the same logo downloads it once. The cache follows the server's
+ * Cache-Control (no-store: never kept; max-age: kept at most that long; no-cache: revalidated
+ * before each use) and revalidates a stale entry with its ETag or Last-Modified, keeping the same
+ * Buffer on a 304 (so render threads' caches, keyed by the Buffer, still hold it). Concurrent requests for the same URL
  * share one download. Imprint's own file URLs (rendered files, uploaded media) are read from
  * storage instead (storage/own-file-key.ts).
  */
@@ -36,6 +39,31 @@ interface Entry {
   bytes: Buffer;
   contentType: string;
   expires: number;
+  /** Validators for a conditional request once the entry is stale. */
+  etag?: string;
+  lastModified?: string;
+  /** The Cache-Control the entry was stored with (a 304 without one keeps it). */
+  cacheControl?: string;
+}
+
+/** What a response's Cache-Control allows: not storing it, or how long it stays fresh (ms). */
+export function cachePolicy(
+  headers: Record<string, string>,
+  ttlMs: number,
+): { store: boolean; freshMs: number } {
+  const directives = (headers['cache-control'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
+  if (directives.includes('no-store')) return { store: false, freshMs: 0 };
+  if (directives.some((d) => d === 'no-cache' || d.startsWith('no-cache=')))
+    return { store: true, freshMs: 0 };
+  const maxAge = directives.find((d) => d.startsWith('max-age='));
+  const seconds = maxAge ? Number(maxAge.slice('max-age='.length).replace(/"/g, '')) : NaN;
+  // Never longer than the fetcher's own TTL: a picture replaced upstream shows up within it.
+  if (Number.isFinite(seconds) && seconds >= 0)
+    return { store: true, freshMs: Math.min(seconds * 1000, ttlMs) };
+  return { store: true, freshMs: ttlMs };
 }
 
 const PICTURE_FORMATS = 'JPEG, PNG, WebP, GIF, AVIF or SVG';
@@ -97,34 +125,60 @@ export class AssetFetcher {
       this.cache.set(url, hit);
       return hit;
     }
-    if (hit) this.forget(url, hit);
+    // A stale entry without validators cannot be revalidated: download it again.
+    const stale = hit && (hit.etag || hit.lastModified) ? hit : undefined;
+    if (hit && !stale) this.forget(url, hit);
     let pending = this.inflight.get(url);
     if (!pending) {
-      pending = this.download(url).finally(() => this.inflight.delete(url));
+      pending = this.download(url, stale).finally(() => this.inflight.delete(url));
       this.inflight.set(url, pending);
     }
     return pending;
   }
 
-  private async download(url: string): Promise<Entry> {
+  private async download(url: string, stale?: Entry): Promise<Entry> {
     const own = this.opts.ownFiles;
     const key = own ? ownFileKey(url, own.publicUrl) : null;
     if (own && key) return this.readOwn(url, key, own.storage);
+    const headers: Record<string, string> = {
+      accept: 'image/*, application/pdf;q=0.9, */*;q=0.5',
+    };
+    if (stale?.etag) headers['if-none-match'] = stale.etag;
+    if (stale?.lastModified) headers['if-modified-since'] = stale.lastModified;
     const res = await this.fetchFn(url, {
       maxBytes: this.opts.maxBytes,
       timeoutMs: this.opts.timeoutMs,
       allowPrivate: this.opts.allowPrivate,
-      headers: { accept: 'image/*, application/pdf;q=0.9, */*;q=0.5' },
+      headers,
     });
+    const cacheControl =
+      res.headers['cache-control'] ?? (res.status === 304 ? stale?.cacheControl : undefined);
+    const policy = cachePolicy({ 'cache-control': cacheControl ?? '' }, this.ttlMs);
+    if (res.status === 304 && stale) {
+      // Still the same file: keep the same Buffer, fresh again for as long as the server says.
+      stale.expires = Date.now() + policy.freshMs;
+      stale.etag = res.headers.etag ?? stale.etag;
+      stale.lastModified = res.headers['last-modified'] ?? stale.lastModified;
+      stale.cacheControl = cacheControl;
+      if (policy.store) this.remember(url, stale);
+      else this.forget(url, stale);
+      return stale;
+    }
+    if (stale) this.forget(url, stale);
     if (res.status < 200 || res.status > 299) {
       throw new FetchError(url, 'http_status', `the server answered ${res.status}`, res.status);
     }
     const entry: Entry = {
       bytes: res.body,
       contentType: res.headers['content-type'] ?? '',
-      expires: Date.now() + this.ttlMs,
+      expires: Date.now() + policy.freshMs,
+      etag: res.headers.etag,
+      lastModified: res.headers['last-modified'],
+      cacheControl,
     };
-    this.remember(url, entry);
+    // An entry fresh for 0 ms is still worth keeping when it can be revalidated.
+    if (policy.store && (policy.freshMs > 0 || entry.etag || entry.lastModified))
+      this.remember(url, entry);
     return entry;
   }
 
@@ -151,6 +205,7 @@ export class AssetFetcher {
     if (entry.bytes.length > this.cacheMaxBytes / 2) return;
     const old = this.cache.get(url);
     if (old) this.forget(url, old);
+    this.cache.delete(url); // a revalidated entry moves to the most recently used end
     this.cache.set(url, entry);
     this.cachedBytes += entry.bytes.length;
     for (const [key, e] of this.cache) {

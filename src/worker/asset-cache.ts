@@ -8,6 +8,10 @@
  * same inserts, touches and evictions in the same order (messages to a thread are ordered), so
  * the two copies never disagree. Buffers are recognised by identity: callers must not modify a
  * Buffer after handing it to the pool (the fetch caches that supply them never do).
+ *
+ * A Buffer is kept by a thread only from its second use on: the first time it is copied as is.
+ * With a new photo per request no photo is used twice, and keeping each would fill the threads'
+ * budgets with bytes nobody asks for again.
  */
 
 /** Assets smaller than this are simply copied. */
@@ -61,6 +65,8 @@ export class AssetLru<V> {
 
 let nextAssetId = 1;
 const assetIds = new WeakMap<Buffer, number>();
+/** Buffers handed to a thread once (copied, not kept). */
+const usedOnce = new WeakSet<Buffer>();
 
 /** The process-wide id of a Buffer (by identity). */
 function assetId(buf: Buffer): number {
@@ -80,6 +86,10 @@ export function encodeAssets(input: unknown, sent: AssetLru<true>): unknown {
     if (!Buffer.isBuffer(buf) || buf.length < MIN_CACHED_ASSET_BYTES) return buf;
     const id = assetId(buf);
     if (sent.touch(id)) return { $asset: id } satisfies AssetRef;
+    if (!usedOnce.has(buf)) {
+      usedOnce.add(buf);
+      return buf;
+    }
     sent.insert(id, buf.length, true);
     return { $asset: id, bytes: buf } satisfies AssetRef;
   };

@@ -179,6 +179,7 @@ for (const { kind, skip } of testDbKinds()) {
           'modifications.color_mode',
         ],
         [{ modifications: { color_mode: 'lab' } }, 'modifications.color_mode'],
+        [{ modifications: { png_compression: 'max' } }, 'modifications.png_compression'],
         [{ modifications: { width: 0 } }, 'modifications.width'],
         [
           { transfer: { to: 'ftp', key: 'k', secret: 's', bucket: 'b', path: 'p.png' } },

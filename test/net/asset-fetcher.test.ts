@@ -157,3 +157,93 @@ describe('AssetFetcher', () => {
     assert.equal(server.hits.get('/missing.png'), before + 1);
   });
 });
+
+describe('AssetFetcher and the HTTP cache headers', () => {
+  let server: TestServer;
+  let png: Buffer;
+  let version = 1;
+  /** Conditional request headers seen per path, in order. */
+  const conditional: Record<string, string[]> = {};
+  const note = (path: string, value: string | undefined) =>
+    (conditional[path] ??= []).push(value ?? '-');
+  before(async () => {
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const v2 = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer();
+    server = await startServer({
+      '/no-store.png': (_req, res) => res.writeHead(200, { 'cache-control': 'no-store' }).end(png),
+      '/short.png': (_req, res) => res.writeHead(200, { 'cache-control': 'max-age=1' }).end(png),
+      '/long.png': (_req, res) =>
+        res.writeHead(200, { 'cache-control': 'public, max-age=3600' }).end(png),
+      '/etag.png': (req, res) => {
+        const etag = `"v${version}"`;
+        note('/etag.png', req.headers['if-none-match']);
+        if (req.headers['if-none-match'] === etag) return res.writeHead(304, { etag }).end();
+        res.writeHead(200, { etag, 'cache-control': 'no-cache' }).end(version === 1 ? png : v2);
+      },
+      '/dated.png': (req, res) => {
+        const lastModified = 'Tue, 01 Sep 2026 10:00:00 GMT';
+        note('/dated.png', req.headers['if-modified-since']);
+        if (req.headers['if-modified-since'] === lastModified) return res.writeHead(304).end();
+        res.writeHead(200, { 'last-modified': lastModified }).end(png);
+      },
+    });
+  });
+  after(() => server.close());
+
+  const fetcher = (ttlMs = 60_000) =>
+    new AssetFetcher({ allowPrivate: true, timeoutMs: 3000, maxBytes: 1024 * 1024, ttlMs });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('never keeps a no-store response', async () => {
+    const f = fetcher();
+    for (let i = 0; i < 3; i++) await f.fetchPicture(`${server.base}/no-store.png`);
+    assert.equal(server.hits.get('/no-store.png'), 3);
+    assert.equal(f.cacheSize, 0);
+  });
+
+  it('keeps a response for its max-age, and never longer than its own TTL', async () => {
+    const f = fetcher();
+    await f.fetchPicture(`${server.base}/short.png`);
+    await f.fetchPicture(`${server.base}/short.png`);
+    assert.equal(server.hits.get('/short.png'), 1, 'fresh within max-age=1');
+    await sleep(1100);
+    await f.fetchPicture(`${server.base}/short.png`);
+    assert.equal(server.hits.get('/short.png'), 2, 'downloaded again after max-age');
+
+    const g = fetcher(40);
+    await g.fetchPicture(`${server.base}/long.png`);
+    await sleep(60);
+    await g.fetchPicture(`${server.base}/long.png`);
+    assert.equal(server.hits.get('/long.png'), 2, 'max-age=3600 capped by a 40 ms TTL');
+  });
+
+  it('revalidates with the ETag, keeping the same bytes on a 304 and taking new ones on a 200', async () => {
+    const f = fetcher();
+    const url = `${server.base}/etag.png`;
+    const first = await f.fetchPicture(url);
+    const second = await f.fetchPicture(url);
+    assert.equal(second, first, 'the same Buffer after a 304');
+    assert.deepEqual(conditional['/etag.png'], ['-', '"v1"']);
+    version = 2;
+    const third = await f.fetchPicture(url);
+    assert.notEqual(third, first);
+    assert.ok(!third.equals(png), 'the new file');
+    assert.deepEqual(conditional['/etag.png'], ['-', '"v1"', '"v1"']);
+    assert.equal(f.cacheSize, third.length, 'the old bytes were let go');
+  });
+
+  it('revalidates with Last-Modified once the entry is stale', async () => {
+    const f = fetcher(30);
+    const url = `${server.base}/dated.png`;
+    const first = await f.fetchPicture(url);
+    await f.fetchPicture(url);
+    assert.equal(server.hits.get('/dated.png'), 1, 'fresh: no request');
+    await sleep(50);
+    assert.equal(await f.fetchPicture(url), first);
+    assert.deepEqual(conditional['/dated.png'], ['-', 'Tue, 01 Sep 2026 10:00:00 GMT']);
+  });
+});

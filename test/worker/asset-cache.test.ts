@@ -55,6 +55,26 @@ describe('asset cache mirrored between pool and thread', () => {
     assert.ok(refsOnly > 100, `repeated assets travel as references (${refsOnly})`);
   });
 
+  it('copies a Buffer the first time and keeps it in the thread from its second use on', () => {
+    const sent = new AssetLru<true>();
+    const kept = new AssetLru<Buffer>();
+    const photo = Buffer.alloc(MIN_CACHED_ASSET_BYTES, 9);
+    const send = () => {
+      const input = { assets: { files: new Map([['p', photo]]), fonts: [] } };
+      const encoded = encodeAssets(input, sent) as { assets: { files: Map<string, unknown> } };
+      const v = encoded.assets.files.get('p');
+      const decoded = decodeAssets(cross(encoded), kept) as {
+        assets: { files: Map<string, Uint8Array> };
+      };
+      assert.ok(Buffer.from(decoded.assets.files.get('p')!).equals(photo));
+      return isAssetRef(v) ? (v.bytes ? 'kept' : 'reference') : 'copied';
+    };
+    assert.deepEqual(
+      [send(), send(), send(), send()],
+      ['copied', 'kept', 'reference', 'reference'],
+    );
+  });
+
   it('leaves inputs without assets (mergePdfs) untouched', () => {
     const files = [Buffer.alloc(MIN_CACHED_ASSET_BYTES)];
     assert.equal(encodeAssets(files, new AssetLru<true>()), files);

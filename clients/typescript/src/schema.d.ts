@@ -289,6 +289,11 @@ export interface paths {
               height?: number | null;
               /** @enum {unknown} */
               image_format?: 'auto' | 'jpg' | 'png' | 'webp' | null;
+              /**
+               * @description Extension, PNG only: fast (default; zlib 6, no filtering), balanced (zlib 6, adaptive filtering: ~15% smaller, ~3× the encode time), small (zlib 9, adaptive filtering: ~20% smaller, ~7× the encode time).
+               * @enum {unknown}
+               */
+              png_compression?: 'fast' | 'balanced' | 'small' | null;
               width?: number | null;
             } | null;
             /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
@@ -3004,6 +3009,11 @@ export interface paths {
               height?: number | null;
               /** @enum {unknown} */
               image_format?: 'auto' | 'jpg' | 'png' | 'webp' | null;
+              /**
+               * @description Extension, PNG only: fast (default; zlib 6, no filtering), balanced (zlib 6, adaptive filtering: ~15% smaller, ~3× the encode time), small (zlib 9, adaptive filtering: ~20% smaller, ~7× the encode time).
+               * @enum {unknown}
+               */
+              png_compression?: 'fast' | 'balanced' | 'small' | null;
               width?: number | null;
             } | null;
             /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */

@@ -20,6 +20,8 @@ export interface ImageModifications {
   image_format?: 'auto' | 'jpg' | 'png' | 'webp';
   dpi?: 72 | 150 | 300;
   color_mode?: 'rgb' | 'cmyk';
+  /** Extension: PNG compression effort (docs/rendering.md). */
+  png_compression?: 'fast' | 'balanced' | 'small';
 }
 
 /** PDF output options as accepted by POST /pdfs. */

@@ -108,6 +108,8 @@ export function checkImageModifications(
     modifications.dpi = num(m.dpi) as ImageModifications['dpi'];
   if (m.color_mode !== undefined && m.color_mode !== null)
     modifications.color_mode = m.color_mode as ImageModifications['color_mode'];
+  if (m.png_compression !== undefined && m.png_compression !== null)
+    modifications.png_compression = m.png_compression as ImageModifications['png_compression'];
   const options = rasterOptionsOf(modifications);
   addProblems(errors, checkRasterOptions(options));
   return { modifications, options };
@@ -152,6 +154,7 @@ export function rasterOptionsOf(m: ImageModifications): RasterOptions {
     height: m.height,
     dpi: m.dpi,
     colorMode: m.color_mode,
+    pngCompression: m.png_compression,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * A process-wide LRU of decoded pictures, bounded by decoded bytes. Batch renders reuse the same
  * logos and backgrounds, so a warm cache skips decoding entirely. Keys include a digest of the
- * source bytes (not just the URL: the same URL may serve new bytes) and the decoded size.
+ * source bytes (not just the URL: the same URL may serve new bytes) and the decoded size. A
+ * picture is kept only when its key comes a second time: a new photo per request (the common
+ * personalised case) would otherwise fill the budget with bitmaps nobody asks for again.
  */
 import type { Canvas } from '@napi-rs/canvas';
 
@@ -18,6 +20,9 @@ export const DEFAULT_PICTURE_CACHE_BYTES = 256 * 1024 * 1024;
 let limitBytes = DEFAULT_PICTURE_CACHE_BYTES;
 let totalBytes = 0;
 const entries = new Map<string, DecodedPicture>();
+/** Keys offered once and not kept (insertion order: the oldest go first beyond the bound). */
+const seenOnce = new Set<string>();
+const SEEN_ONCE_KEYS = 4096;
 let hits = 0;
 let misses = 0;
 /** Header facts (size, format) by content digest, and digests by Buffer: tiny, cleared with the rest. */
@@ -47,10 +52,15 @@ export function cacheGet(key: string): DecodedPicture | undefined {
   return found;
 }
 
-/** Stores a picture, evicting the least recently used ones beyond the budget. */
+/** Stores a picture the second time its key comes, evicting the least recently used ones beyond the budget. */
 export function cachePut(key: string, picture: DecodedPicture): void {
   const size = sizeOf(picture);
   if (size > limitBytes) return;
+  if (!entries.has(key) && !seenOnce.delete(key)) {
+    seenOnce.add(key);
+    if (seenOnce.size > SEEN_ONCE_KEYS) seenOnce.delete(seenOnce.values().next().value!);
+    return;
+  }
   const old = entries.get(key);
   if (old) {
     totalBytes -= sizeOf(old);
@@ -73,6 +83,7 @@ function evictToLimit(): void {
 /** Empties the decoded-picture cache and header memos (the cold benchmark calls it before every render). */
 export function clearPictureCache(): void {
   entries.clear();
+  seenOnce.clear();
   infos = new Map();
   digests = new WeakMap();
   totalBytes = 0;

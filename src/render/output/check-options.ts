@@ -15,6 +15,7 @@ const RASTER_DPIS = [72, 150, 300];
 const PDF_DPIS = [96, 150, 300];
 const IMAGE_QUALITIES = ['high', 'medium', 'low'];
 const COLOR_MODES = ['rgb', 'cmyk'];
+const PNG_COMPRESSIONS = ['fast', 'balanced', 'small'];
 
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -47,6 +48,7 @@ export function checkRasterOptions(o: RasterOptions): RenderProblem[] {
   }
   oneOf(problems, 'modifications.dpi', o.dpi, RASTER_DPIS);
   oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
+  oneOf(problems, 'modifications.png_compression', o.pngCompression, PNG_COMPRESSIONS);
   const format = o.format ?? 'auto';
   if (o.colorMode === 'cmyk' && ['png', 'webp', 'avif'].includes(format)) {
     problems.push({

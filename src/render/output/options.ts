@@ -12,6 +12,8 @@ export interface RasterOptions {
   dpi?: 72 | 150 | 300;
   /** `cmyk` gives a CMYK JPEG with an embedded CMYK ICC profile (jpg/auto only). */
   colorMode?: 'rgb' | 'cmyk';
+  /** PNG effort: `fast` (default), `balanced` or `small` (see PNG_COMPRESSION in encode-raster). */
+  pngCompression?: 'fast' | 'balanced' | 'small';
   /** Draws the diagonal "TEST" mark of test mode. */
   watermark?: boolean;
 }

@@ -129,6 +129,7 @@ async function paintAndEncode(
     density: size.density,
     opaque,
     cmyk: options.colorMode === 'cmyk',
+    pngCompression: options.pngCompression,
   });
   if (timings) timings.encode = performance.now() - t;
   return bytes;

@@ -12,7 +12,7 @@ import {
   RenderInputError,
   type Design,
 } from '../../../src/render/index.ts';
-import { isWatermarkRed, keep, photoAssets, redShare } from './output-kit.ts';
+import { isWatermarkRed, keep, photoAssets, redShare, sampleDesign } from './output-kit.ts';
 
 /** A 300×200 design of shapes only (fast, no fonts). */
 function shapes(background: string | null): Design {
@@ -154,6 +154,33 @@ describe('raster output', () => {
     assert.ok(
       px(638) > 245 && px(641) > 200 && data[(row * 1200 + 641) * 3] < 60,
       `edge ${px(638)} ${px(641)}`,
+    );
+  });
+
+  it('png_compression trades encode effort for size, never pixels; other values are refused', async () => {
+    const assets = await photoAssets();
+    const design = sampleDesign();
+    const png = async (pngCompression?: 'fast' | 'balanced' | 'small') =>
+      (await renderImage({ design, assets, options: { format: 'png', pngCompression } })).bytes;
+    const [plain, fast, balanced, small] = await Promise.all([
+      png(),
+      png('fast'),
+      png('balanced'),
+      png('small'),
+    ]);
+    assert.ok(plain.equals(fast), 'fast is the default');
+    assert.ok(
+      balanced.length < fast.length * 0.95,
+      `balanced ${balanced.length} vs ${fast.length}`,
+    );
+    assert.ok(small.length < balanced.length, `small ${small.length} vs ${balanced.length}`);
+    const pixels = await sharp(fast).raw().toBuffer();
+    for (const other of [balanced, small])
+      assert.ok(pixels.equals(await sharp(other).raw().toBuffer()), 'lossless: the same pixels');
+    const problems = checkRasterOptions({ pngCompression: 'max' as 'fast' });
+    assert.deepEqual(
+      problems.map((p) => p.path),
+      ['modifications.png_compression'],
     );
   });
 

@@ -127,6 +127,11 @@ export const createImageSchema = {
           image_format: oneOf(['auto', 'jpg', 'png', 'webp']),
           dpi: intOrNumericString([72, 150, 300]),
           color_mode: oneOf(['rgb', 'cmyk']),
+          png_compression: {
+            ...oneOf(['fast', 'balanced', 'small']),
+            description:
+              'Extension, PNG only: fast (default; zlib 6, no filtering), balanced (zlib 6, adaptive filtering: ~15% smaller, ~3× the encode time), small (zlib 9, adaptive filtering: ~20% smaller, ~7× the encode time).',
+          },
         },
       },
     },
