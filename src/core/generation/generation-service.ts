@@ -15,6 +15,7 @@ import {
   type RasterOptions,
 } from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
+import { pixelSize } from '../../render/design/units.ts';
 import type { Design } from '../../render/types.ts';
 import type { LayerData } from '../../render/types.ts';
 import type { Job } from '../../queue/job-queue.ts';
@@ -170,7 +171,8 @@ export class GenerationService {
     errors.throwIfAny();
     if (!found || !uuid) throw notFound('Template');
     const out = fittedSize(found.design, mods.modifications);
-    const longest = Math.max(found.design.width, found.design.height, out.width, out.height);
+    const canvas = pixelSize(found.design);
+    const longest = Math.max(canvas.width, canvas.height, out.width, out.height);
     const request: RenderRequest = {
       kind: 'image',
       template_uuid: uuid,
@@ -217,7 +219,7 @@ export class GenerationService {
       const pageWarnings = prepared.warnings.map((w) => ({ ...w, path: `pages.${i}.${w.path}` }));
       common.warnings = [...(common.warnings ?? []), ...pageWarnings.map(warningText)];
       pages.push({ template_uuid: uuid, layers });
-      sizes.push(found.design);
+      sizes.push(pixelSize(found.design));
     }
     errors.throwIfAny();
     if (Object.keys(missing).length) throw notFound('Template', missing);

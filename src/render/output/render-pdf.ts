@@ -22,6 +22,7 @@ import { prepareRender } from './prepare-render.ts';
 import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
 import { setExactPageSizes } from './exact-page-size.ts';
+import { PHYSICAL_PX_PER_INCH, isPhysical } from '../design/units.ts';
 import type { PdfOptions, RenderedFile } from './options.ts';
 
 /** Skia's JPEG quality for pictures per image_quality (101 would be its huge lossless default). */
@@ -64,8 +65,10 @@ export async function renderPdfDocument(input: {
   const resolveFont = createFontResolver(input.assets.fonts);
   const warnings = prepared.flatMap((p) => p.warnings);
 
+  // Points per painter pixel: a px design's pixels are 1/dpi inch; a physical design is its size.
   const dpi = options.dpi ?? 96;
-  const pt = 72 / dpi;
+  const ptOf = (design: Design): number =>
+    isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({
     title: options.title ?? undefined,
@@ -74,6 +77,7 @@ export async function renderPdfDocument(input: {
     encodingQuality: PDF_JPEG_QUALITY[imageQuality],
   });
   for (const [i, { design }] of prepared.entries()) {
+    const pt = ptOf(design);
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
     const ctx = doc.beginPage(design.width * pt, design.height * pt) as unknown as SKRSContext2D;
     ctx.scale(pt, pt);
@@ -102,7 +106,10 @@ export async function renderPdfDocument(input: {
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
   let bytes = setExactPageSizes(
     doc.close(),
-    prepared.map(({ design }) => ({ width: design.width * pt, height: design.height * pt })),
+    prepared.map(({ design }) => ({
+      width: design.width * ptOf(design),
+      height: design.height * ptOf(design),
+    })),
   );
 
   const named = findColorProfile(options.colorProfile);
