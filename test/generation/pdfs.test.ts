@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { testDbKinds } from '../helpers/databases.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createTemplate, pathOf, pollUntilDone, testDesign, type AssetServer } from './_helpers.ts';
@@ -61,6 +61,72 @@ for (const { kind, skip } of testDbKinds()) {
           [225, 225],
         ],
       );
+    });
+
+    it("writes the document information: the template title, or the request's title, author and lang", async () => {
+      const info = async (payload: Record<string, unknown>, url = '/api/rest/pdfs') => {
+        const res = await post(url, { ...payload, create_now: true });
+        assert.equal(res.statusCode, 200, res.body);
+        const file = await t.request({
+          method: 'GET',
+          url: pathOf(res.json().pdf_url),
+          token: null,
+        });
+        // pdf-lib would write its own Producer and dates while loading.
+        const doc = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
+        const lang = doc.catalog.get(PDFName.of('Lang'));
+        return {
+          title: doc.getTitle(),
+          author: doc.getAuthor(),
+          creator: doc.getCreator(),
+          producer: doc.getProducer(),
+          created: doc.getCreationDate(),
+          lang:
+            lang instanceof PDFString || lang instanceof PDFHexString ? lang.decodeText() : lang,
+        };
+      };
+      const started = Date.now() - 2000;
+      const plain = await info({ pages: [{ template_uuid: uuid }] });
+      assert.equal(plain.title, 'Card');
+      assert.equal(plain.author, undefined);
+      assert.equal(plain.creator, 'Imprint');
+      assert.match(plain.producer ?? '', /^Imprint/);
+      assert.ok(plain.created && plain.created.getTime() >= started - 1000, String(plain.created));
+      assert.equal(plain.lang, undefined);
+      const named = await info({
+        pages: [{ template_uuid: uuid }],
+        modifications: { title: 'Rechnung Nr. 7 – März', author: 'Acme GmbH', lang: 'de-CH' },
+      });
+      assert.deepEqual(
+        [named.title, named.author, named.lang],
+        ['Rechnung Nr. 7 – März', 'Acme GmbH', 'de-CH'],
+      );
+      const merged = await info(
+        {
+          urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
+          modifications: { title: 'Bundle', author: 'Acme', lang: 'en' },
+        },
+        '/api/rest/pdfs/merge',
+      );
+      assert.deepEqual(
+        [merged.title, merged.author, merged.lang, merged.creator],
+        ['Bundle', 'Acme', 'en', 'Imprint'],
+      );
+      const bad = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { lang: 'not a language', title: 'x'.repeat(501) },
+      });
+      assert.equal(bad.statusCode, 422, bad.body);
+      assert.deepEqual(Object.keys(bad.json().errors).sort(), [
+        'modifications.lang',
+        'modifications.title',
+      ]);
+      const badMerge = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
+        modifications: { author: 5 },
+      });
+      assert.equal(badMerge.statusCode, 422, badMerge.body);
+      assert.ok(badMerge.json().errors['modifications.author'], badMerge.body);
     });
 
     it('merges PDFs from URLs in order', async () => {

@@ -4238,6 +4238,8 @@ export interface paths {
             /** @description Render inside the request and answer with the finished object. */
             create_now?: boolean | null;
             modifications?: {
+              /** @description Author in the PDF metadata. */
+              author?: string | null;
               /** @enum {unknown} */
               color_mode?: 'rgb' | 'cmyk' | null;
               color_profile?: string | null;
@@ -4246,6 +4248,10 @@ export interface paths {
               filename?: string | null;
               /** @enum {unknown} */
               image_quality?: 'high' | 'medium' | 'low' | null;
+              /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
+              lang?: string | null;
+              /** @description Title in the PDF metadata; default: the title of the first page's template. */
+              title?: string | null;
             } | null;
             pages: {
               layers?: components['schemas']['LayerValues'];
@@ -5217,7 +5223,13 @@ export interface paths {
             /** @description Render inside the request and answer with the finished object. */
             create_now?: boolean | null;
             modifications?: {
+              /** @description Author in the PDF metadata. */
+              author?: string | null;
               filename?: string | null;
+              /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
+              lang?: string | null;
+              /** @description Title in the PDF metadata; default: the title of the first page's template. */
+              title?: string | null;
             } | null;
             /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
             passthrough?: string | unknown[] | Record<string, unknown> | null;
@@ -6872,8 +6884,17 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+              dpi?: number;
+              /** @description Canvas height, as width. */
               height?: number;
               layers?: components['schemas']['Layer'][];
+              /**
+               * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+               * @enum {string}
+               */
+              unit?: 'px' | 'pt' | 'mm' | 'in';
+              /** @description Canvas width: whole px, or any size in pt, mm or in. */
               width?: number;
             } & {
               [key: string]: unknown;
@@ -7126,8 +7147,17 @@ export interface paths {
            */
           'application/json': {
             background?: string | null;
+            /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+            dpi?: number;
+            /** @description Canvas height, as width. */
             height?: number;
             layers?: components['schemas']['Layer'][];
+            /**
+             * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+             * @enum {string}
+             */
+            unit?: 'px' | 'pt' | 'mm' | 'in';
+            /** @description Canvas width: whole px, or any size in pt, mm or in. */
             width?: number;
           } & {
             [key: string]: unknown;
@@ -7190,8 +7220,17 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+              dpi?: number;
+              /** @description Canvas height, as width. */
               height?: number;
               layers?: components['schemas']['Layer'][];
+              /**
+               * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+               * @enum {string}
+               */
+              unit?: 'px' | 'pt' | 'mm' | 'in';
+              /** @description Canvas width: whole px, or any size in pt, mm or in. */
               width?: number;
             } & {
               [key: string]: unknown;
@@ -7435,6 +7474,9 @@ export interface paths {
             /** @description An unsaved design; default: the stored one. */
             design?: {
               background?: string | null;
+              /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+              dpi?: number;
+              /** @description Canvas height, as width. */
               height?: number;
               layers?: ({
                 /** @description Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object. */
@@ -7442,6 +7484,12 @@ export interface paths {
               } & {
                 [key: string]: unknown;
               })[];
+              /**
+               * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+               * @enum {string}
+               */
+              unit?: 'px' | 'pt' | 'mm' | 'in';
+              /** @description Canvas width: whole px, or any size in pt, mm or in. */
               width?: number;
             } & {
               [key: string]: unknown;

@@ -40,6 +40,7 @@ import {
   checkImageModifications,
   checkMergeUrls,
   checkPdfModifications,
+  checkDocInfo,
   type CommonFields,
 } from './validate-request.ts';
 
@@ -239,12 +240,16 @@ export class GenerationService {
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
     const urls = checkMergeUrls(body.urls, errors);
-    errors.throwIfAny();
     const m = isRecord(body.modifications) ? body.modifications : {};
+    const docInfo = checkDocInfo(m, errors);
+    errors.throwIfAny();
     const request: RenderRequest = {
       kind: 'merge',
       urls,
-      modifications: typeof m.filename === 'string' && m.filename ? { filename: m.filename } : {},
+      modifications: {
+        ...(typeof m.filename === 'string' && m.filename ? { filename: m.filename } : {}),
+        ...docInfo,
+      },
     };
     return this.create(
       caller,

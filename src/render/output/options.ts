@@ -28,6 +28,10 @@ export interface PdfOptions {
   colorProfile?: string;
   /** Document title in the PDF metadata. */
   title?: string;
+  /** Author in the PDF metadata. */
+  author?: string;
+  /** Language of the text (BCP 47, e.g. `en`, `de-CH`): the PDF catalog's Lang. */
+  lang?: string;
   /** Draws the diagonal "TEST" mark of test mode on every page. */
   watermark?: boolean;
 }

@@ -21,7 +21,7 @@ import { checkPdfOptions, pdfColorMode } from './check-options.ts';
 import { prepareRender } from './prepare-render.ts';
 import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
-import { setExactPageSizes } from './exact-page-size.ts';
+import { editSkiaPdf, type DocInfo } from './skia-pdf-edit.ts';
 import { PHYSICAL_PX_PER_INCH, isPhysical } from '../design/units.ts';
 import type { PdfOptions, RenderedFile } from './options.ts';
 
@@ -34,6 +34,22 @@ export const MAX_PDF_PAGES = 500;
 /** Prefixes a page's problems with `pages.<i>.` so a multi-page request names the page. */
 function onPage(i: number, problems: RenderProblem[]): RenderProblem[] {
   return problems.map((p) => ({ ...p, path: `pages.${i}.${p.path}` }));
+}
+
+/** Creator and Producer of the PDFs Imprint makes. */
+export const PDF_CREATOR = 'Imprint';
+export const PDF_PRODUCER = 'Imprint (Skia/PDF)';
+
+/** The document information of a render: the options' title, author and language, made now. */
+function docInfo(options: PdfOptions): DocInfo {
+  return {
+    title: options.title || undefined,
+    author: options.author || undefined,
+    lang: options.lang || undefined,
+    creator: PDF_CREATOR,
+    producer: PDF_PRODUCER,
+    created: new Date(),
+  };
 }
 
 /** Renders the pages to one PDF; bad options, layer data or assets throw RenderInputError. */
@@ -70,12 +86,7 @@ export async function renderPdfDocument(input: {
   const ptOf = (design: Design): number =>
     isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
   const imageQuality = options.imageQuality ?? 'high';
-  const doc = new PDFDocument({
-    title: options.title ?? undefined,
-    creator: 'Imprint',
-    producer: 'Imprint (Skia/PDF)',
-    encodingQuality: PDF_JPEG_QUALITY[imageQuality],
-  });
+  const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
   for (const [i, { design }] of prepared.entries()) {
     const pt = ptOf(design);
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
@@ -103,22 +114,25 @@ export async function renderPdfDocument(input: {
     if (options.watermark) drawWatermark(ctx, design.width, design.height, resolveFontFamily(null));
     doc.endPage();
   }
+  const info = docInfo(options);
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  let bytes = setExactPageSizes(
+  let bytes = editSkiaPdf(
     doc.close(),
     prepared.map(({ design }) => ({
       width: design.width * ptOf(design),
       height: design.height * ptOf(design),
     })),
+    info,
   );
 
   const named = findColorProfile(options.colorProfile);
   if (pdfColorMode(options) === 'cmyk') {
     const profile = named ?? DEFAULT_CMYK_PROFILE;
     bytes = await convertPdfToCmyk(bytes, profile, imageQuality);
-    bytes = await addOutputIntent(bytes, profile, options.title ?? undefined);
+    // Ghostscript writes its own Producer and dates and drops Lang: set them again.
+    bytes = await addOutputIntent(bytes, profile, info);
   } else if (named) {
-    bytes = await addOutputIntent(bytes, named, options.title ?? undefined);
+    bytes = await addOutputIntent(bytes, named, info);
   }
   const first = prepared[0].design;
   return {
