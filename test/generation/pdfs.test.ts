@@ -129,6 +129,35 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(badMerge.json().errors['modifications.author'], badMerge.body);
     });
 
+    it('adds bleed and crop marks when asked, refusing a bleed over an inch up front', async () => {
+      const res = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        create_now: true,
+        modifications: { bleed: '4', crop_marks: true },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const file = await t.request({ method: 'GET', url: pathOf(res.json().pdf_url), token: null });
+      const page = (await PDFDocument.load(file.rawPayload)).getPage(0);
+      // 4 px at 96 dpi is 3 pt of bleed, the marks 24 pt more on each side.
+      assert.deepEqual(page.getTrimBox(), { x: 27, y: 27, width: 300, height: 150 });
+      assert.deepEqual(page.getBleedBox(), { x: 24, y: 24, width: 306, height: 156 });
+      const big = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { bleed: -1, crop_marks: 'maybe' },
+      });
+      assert.equal(big.statusCode, 422, big.body);
+      assert.deepEqual(Object.keys(big.json().errors).sort(), [
+        'modifications.bleed',
+        'modifications.crop_marks',
+      ]);
+      const tooBig = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { bleed: 97 },
+      });
+      assert.equal(tooBig.statusCode, 422, tooBig.body);
+      assert.match(tooBig.json().errors['modifications.bleed'][0], /at most 96 px/);
+    });
+
     it('merges PDFs from URLs in order', async () => {
       const res = await post('/api/rest/pdfs/merge', {
         urls: [`${assets.base}/two.pdf`, `${assets.base}/one.pdf`],

@@ -4240,9 +4240,13 @@ export interface paths {
             modifications?: {
               /** @description Author in the PDF metadata. */
               author?: string | null;
+              /** @description Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks). */
+              bleed?: unknown;
               /** @enum {unknown} */
               color_mode?: 'rgb' | 'cmyk' | null;
               color_profile?: string | null;
+              /** @description true: crop marks outside the bleed. Default false. */
+              crop_marks?: unknown;
               /** @enum {unknown} */
               dpi?: 96 | 150 | 300 | '96' | '150' | '300' | null;
               filename?: string | null;

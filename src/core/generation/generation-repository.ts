@@ -29,6 +29,8 @@ export interface PdfModifications {
   dpi?: 96 | 150 | 300;
   color_mode?: 'rgb' | 'cmyk';
   color_profile?: string;
+  bleed?: number;
+  crop_marks?: boolean;
   title?: string;
   author?: string;
   lang?: string;

@@ -16,6 +16,7 @@ import {
 } from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
 import { pixelSize } from '../../render/design/units.ts';
+import { bleedProblem } from '../../render/output/bleed.ts';
 import type { Design } from '../../render/types.ts';
 import type { LayerData } from '../../render/types.ts';
 import type { Job } from '../../queue/job-queue.ts';
@@ -217,6 +218,11 @@ export class GenerationService {
       }
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems, `pages.${i}.`);
+      if (!errors.hasUnder('modifications')) {
+        const dpi = mods.options.dpi ?? 96;
+        const p = bleedProblem(found.design, mods.options.bleed, dpi, 'modifications.bleed');
+        if (p) addProblems(errors, [p]);
+      }
       const pageWarnings = prepared.warnings.map((w) => ({ ...w, path: `pages.${i}.${w.path}` }));
       common.warnings = [...(common.warnings ?? []), ...pageWarnings.map(warningText)];
       pages.push({ template_uuid: uuid, layers });

@@ -130,6 +130,12 @@ export function checkPdfModifications(
     modifications.color_mode = m.color_mode as PdfModifications['color_mode'];
   if (m.color_profile !== undefined && m.color_profile !== null)
     modifications.color_profile = String(m.color_profile);
+  if (m.bleed !== undefined && m.bleed !== null && m.bleed !== '')
+    modifications.bleed = num(m.bleed);
+  if (m.crop_marks !== undefined && m.crop_marks !== null)
+    modifications.crop_marks = (
+      m.crop_marks === 'true' ? true : m.crop_marks === 'false' ? false : m.crop_marks
+    ) as boolean;
   Object.assign(modifications, checkDocInfo(m, errors));
   const options = pdfOptionsOf(modifications);
   addProblems(errors, checkPdfOptions(options));
@@ -162,6 +168,8 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     imageQuality: m.image_quality,
     colorMode: m.color_mode,
     colorProfile: m.color_profile,
+    bleed: m.bleed,
+    cropMarks: m.crop_marks,
     title: m.title,
     author: m.author,
     lang: m.lang,

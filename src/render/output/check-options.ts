@@ -108,6 +108,21 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
   oneOf(problems, 'modifications.image_quality', o.imageQuality, IMAGE_QUALITIES);
   oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
   checkMetadata(problems, o);
+  const bleed = o.bleed;
+  if (bleed !== undefined && bleed !== null) {
+    if (typeof bleed !== 'number' || !Number.isFinite(bleed) || bleed < 0 || bleed > 1000) {
+      problems.push({
+        path: 'modifications.bleed',
+        message: `must be a number from 0 to 1000, in the design's unit (3 for 3 mm); received ${show(bleed)}`,
+      });
+    }
+  }
+  if (o.cropMarks !== undefined && o.cropMarks !== null && typeof o.cropMarks !== 'boolean') {
+    problems.push({
+      path: 'modifications.crop_marks',
+      message: `must be true or false; received ${show(o.cropMarks)}`,
+    });
+  }
   const name = o.colorProfile;
   // "" is a box a low-code tool left empty: no profile, as null.
   if (name === undefined || name === null || name === 'none' || name.trim() === '') return problems;

@@ -21,7 +21,15 @@ import { checkPdfOptions, pdfColorMode } from './check-options.ts';
 import { prepareRender } from './prepare-render.ts';
 import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
-import { editSkiaPdf, type DocInfo } from './skia-pdf-edit.ts';
+import { editSkiaPdf, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
+import {
+  bleedProblem,
+  drawCropMarks,
+  fillBleed,
+  pageBoxes,
+  pageLayout,
+  withBleed,
+} from './bleed.ts';
 import { PHYSICAL_PX_PER_INCH, isPhysical } from '../design/units.ts';
 import type { PdfOptions, RenderedFile } from './options.ts';
 
@@ -76,6 +84,10 @@ export async function renderPdfDocument(input: {
     };
   });
   const problems = prepared.flatMap((p) => p.problems);
+  input.pages.forEach((page, i) => {
+    const p = bleedProblem(page.design, options.bleed, options.dpi ?? 96, 'modifications.bleed');
+    if (p) problems.push(...onPage(i, [p]));
+  });
   if (problems.length > 0) throw new RenderInputError(problems);
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
@@ -87,11 +99,19 @@ export async function renderPdfDocument(input: {
     isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
-  for (const [i, { design }] of prepared.entries()) {
-    const pt = ptOf(design);
+  const boxes: PageBoxes[] = [];
+  for (const [i, prep] of prepared.entries()) {
+    const pt = ptOf(prep.design);
+    const layout = pageLayout(prep.design, options.bleed ?? 0, options.cropMarks === true, pt);
+    const design = withBleed(prep.design, layout.bleed);
+    boxes.push(pageBoxes(design, layout, pt));
+    const [pageW, pageH] = [layout.pageWidth * pt, layout.pageHeight * pt];
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
-    const ctx = doc.beginPage(design.width * pt, design.height * pt) as unknown as SKRSContext2D;
+    const ctx = doc.beginPage(pageW, pageH) as unknown as SKRSContext2D;
     ctx.scale(pt, pt);
+    fillBleed(ctx, design, layout);
+    if (options.cropMarks) drawCropMarks(ctx, design, layout, pt);
+    ctx.translate(layout.offset, layout.offset);
     const links: Array<{ rect: Rect; url: string }> = [];
     const env: DrawEnv = {
       target: 'pdf',
@@ -107,7 +127,7 @@ export async function renderPdfDocument(input: {
       if (err instanceof RenderInputError) throw new RenderInputError(onPage(i, err.problems));
       throw err;
     }
-    ctx.setTransform(pt, 0, 0, pt, 0, 0);
+    ctx.setTransform(pt, 0, 0, pt, layout.offset * pt, layout.offset * pt);
     for (const { rect, url } of links) {
       ctx.annotateLinkUrl(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, url);
     }
@@ -116,14 +136,7 @@ export async function renderPdfDocument(input: {
   }
   const info = docInfo(options);
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  let bytes = editSkiaPdf(
-    doc.close(),
-    prepared.map(({ design }) => ({
-      width: design.width * ptOf(design),
-      height: design.height * ptOf(design),
-    })),
-    info,
-  );
+  let bytes = editSkiaPdf(doc.close(), boxes, info);
 
   const named = findColorProfile(options.colorProfile);
   if (pdfColorMode(options) === 'cmyk') {

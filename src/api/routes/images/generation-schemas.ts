@@ -197,6 +197,11 @@ export const createPdfSchema = {
           dpi: intOrNumericString([96, 150, 300]),
           color_mode: oneOf(['rgb', 'cmyk']),
           color_profile: nullable('string'),
+          bleed: {
+            description:
+              "Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks).",
+          },
+          crop_marks: { description: 'true: crop marks outside the bleed. Default false.' },
           ...docInfoProps,
         },
       },
