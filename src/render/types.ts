@@ -31,6 +31,12 @@ export interface Design {
   /** CSS colour of the canvas, or null/'transparent' for a transparent canvas. */
   background: string | null;
   layers: LayerSpec[];
+  /** Unit of every length in the design (design/units.ts); absent means px. */
+  unit?: 'px' | 'pt' | 'mm' | 'in';
+  /** Raster output density of a physical design when the request gives none. */
+  dpi?: number;
+  /** Set by toPixelDesign: a physical design whose lengths are already painter pixels. */
+  pixels?: boolean;
 }
 
 /** Request-time layer data: layer name → property patch (text, image, value, hide, geometry grammar…). */
@@ -116,6 +122,8 @@ export interface PropContext {
   layer: LayerSpec;
   path: string;
   problems: RenderProblem[];
+  /** The design's unit (design/units.ts) when not px: lengths are read and bounded in it. */
+  unit?: 'pt' | 'mm' | 'in';
 }
 
 /** Where a property schema is used: a stored design, or a request patch (strings allowed). */

@@ -18,6 +18,7 @@ import { isPostgres, type Database } from './database.ts';
 import { paginate } from './paginate.ts';
 import type { TemplatesTable } from './schema.ts';
 import { monotonicNow } from './monotonic-now.ts';
+import { pixelSize } from '../render/design/units.ts';
 import { DesignCache } from './design-cache.ts';
 import { prepareQuery } from './prepared-query.ts';
 
@@ -296,8 +297,9 @@ export class SqlTemplateRepository implements TemplateRepository {
       }
       const changes = {
         design: JSON.stringify(design),
-        width: design.width,
-        height: design.height,
+        // The template's canvas size is in px (a physical design's at 96 per inch).
+        width: Math.round(pixelSize(design).width),
+        height: Math.round(pixelSize(design).height),
         revision: current + 1,
         thumbnail_key: null,
         updated_at: monotonicNow(),

@@ -46,6 +46,10 @@ export class RenderThreadError extends Error {
 export interface MergeOptions {
   /** Most pages the merged PDF may have; more is a RenderInputError naming the cap. */
   maxPages?: number;
+  /** Document information of the merged PDF. */
+  title?: string;
+  author?: string;
+  lang?: string;
 }
 
 /** What a task is called in messages to clients. */

@@ -90,6 +90,30 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(again.height, 200);
     });
 
+    it('keeps a design in inches as sent; the template canvas is its size in px at 96 per inch', async () => {
+      const tpl = await makeTemplate(t, { width: 100, height: 100 });
+      const letter = {
+        unit: 'in',
+        width: 8.5,
+        height: 11,
+        dpi: 300,
+        layers: [{ name: 'box', type: 'shape', x: 0.5, y: 0.25, width: 7.5, height: 1.5 }],
+      };
+      const res = await put(tpl.uuid, letter);
+      assert.equal(res.statusCode, 200, res.body);
+      const saved = res.json();
+      assert.deepEqual([saved.unit, saved.width, saved.height, saved.dpi], ['in', 8.5, 11, 300]);
+      assert.deepEqual([saved.layers[0].x, saved.layers[0].y], [0.5, 0.25]);
+      assert.deepEqual((await getDesign(tpl.uuid)).json(), saved);
+      const got = (
+        await t.request({ method: 'GET', url: `/api/rest/templates/${tpl.uuid}` })
+      ).json();
+      assert.deepEqual([got.width, got.height], [816, 1056]);
+      assert422(await put(tpl.uuid, { ...letter, unit: 'cm' }), 'unit');
+      assert422(await put(tpl.uuid, { ...letter, width: 200 }), 'width');
+      assert422(await put(tpl.uuid, { ...letter, dpi: 5 }), 'dpi');
+    });
+
     it('refuses invalid designs with 422 naming each JSON path, leaving the design unchanged', async () => {
       const tpl = await makeTemplate(t, { width: 50, height: 60 });
       const before = (await getDesign(tpl.uuid)).json();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { testDbKinds } from '../helpers/databases.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createTemplate, pathOf, pollUntilDone, testDesign, type AssetServer } from './_helpers.ts';
@@ -61,6 +61,101 @@ for (const { kind, skip } of testDbKinds()) {
           [225, 225],
         ],
       );
+    });
+
+    it("writes the document information: the template title, or the request's title, author and lang", async () => {
+      const info = async (payload: Record<string, unknown>, url = '/api/rest/pdfs') => {
+        const res = await post(url, { ...payload, create_now: true });
+        assert.equal(res.statusCode, 200, res.body);
+        const file = await t.request({
+          method: 'GET',
+          url: pathOf(res.json().pdf_url),
+          token: null,
+        });
+        // pdf-lib would write its own Producer and dates while loading.
+        const doc = await PDFDocument.load(file.rawPayload, { updateMetadata: false });
+        const lang = doc.catalog.get(PDFName.of('Lang'));
+        return {
+          title: doc.getTitle(),
+          author: doc.getAuthor(),
+          creator: doc.getCreator(),
+          producer: doc.getProducer(),
+          created: doc.getCreationDate(),
+          lang:
+            lang instanceof PDFString || lang instanceof PDFHexString ? lang.decodeText() : lang,
+        };
+      };
+      const started = Date.now() - 2000;
+      const plain = await info({ pages: [{ template_uuid: uuid }] });
+      assert.equal(plain.title, 'Card');
+      assert.equal(plain.author, undefined);
+      assert.equal(plain.creator, 'Imprint');
+      assert.match(plain.producer ?? '', /^Imprint/);
+      assert.ok(plain.created && plain.created.getTime() >= started - 1000, String(plain.created));
+      assert.equal(plain.lang, undefined);
+      const named = await info({
+        pages: [{ template_uuid: uuid }],
+        modifications: { title: 'Rechnung Nr. 7 – März', author: 'Acme GmbH', lang: 'de-CH' },
+      });
+      assert.deepEqual(
+        [named.title, named.author, named.lang],
+        ['Rechnung Nr. 7 – März', 'Acme GmbH', 'de-CH'],
+      );
+      const merged = await info(
+        {
+          urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
+          modifications: { title: 'Bundle', author: 'Acme', lang: 'en' },
+        },
+        '/api/rest/pdfs/merge',
+      );
+      assert.deepEqual(
+        [merged.title, merged.author, merged.lang, merged.creator],
+        ['Bundle', 'Acme', 'en', 'Imprint'],
+      );
+      const bad = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { lang: 'not a language', title: 'x'.repeat(501) },
+      });
+      assert.equal(bad.statusCode, 422, bad.body);
+      assert.deepEqual(Object.keys(bad.json().errors).sort(), [
+        'modifications.lang',
+        'modifications.title',
+      ]);
+      const badMerge = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
+        modifications: { author: 5 },
+      });
+      assert.equal(badMerge.statusCode, 422, badMerge.body);
+      assert.ok(badMerge.json().errors['modifications.author'], badMerge.body);
+    });
+
+    it('adds bleed and crop marks when asked, refusing a bleed over an inch up front', async () => {
+      const res = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        create_now: true,
+        modifications: { bleed: '4', crop_marks: true },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const file = await t.request({ method: 'GET', url: pathOf(res.json().pdf_url), token: null });
+      const page = (await PDFDocument.load(file.rawPayload)).getPage(0);
+      // 4 px at 96 dpi is 3 pt of bleed, the marks 24 pt more on each side.
+      assert.deepEqual(page.getTrimBox(), { x: 27, y: 27, width: 300, height: 150 });
+      assert.deepEqual(page.getBleedBox(), { x: 24, y: 24, width: 306, height: 156 });
+      const big = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { bleed: -1, crop_marks: 'maybe' },
+      });
+      assert.equal(big.statusCode, 422, big.body);
+      assert.deepEqual(Object.keys(big.json().errors).sort(), [
+        'modifications.bleed',
+        'modifications.crop_marks',
+      ]);
+      const tooBig = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { bleed: 97 },
+      });
+      assert.equal(tooBig.statusCode, 422, tooBig.body);
+      assert.match(tooBig.json().errors['modifications.bleed'][0], /at most 96 px/);
     });
 
     it('merges PDFs from URLs in order', async () => {

@@ -4248,14 +4248,24 @@ export interface paths {
             /** @description Render inside the request and answer with the finished object. */
             create_now?: boolean | null;
             modifications?: {
+              /** @description Author in the PDF metadata. */
+              author?: string | null;
+              /** @description Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks). */
+              bleed?: unknown;
               /** @enum {unknown} */
               color_mode?: 'rgb' | 'cmyk' | null;
               color_profile?: string | null;
+              /** @description true: crop marks outside the bleed. Default false. */
+              crop_marks?: unknown;
               /** @enum {unknown} */
               dpi?: 96 | 150 | 300 | '96' | '150' | '300' | null;
               filename?: string | null;
               /** @enum {unknown} */
               image_quality?: 'high' | 'medium' | 'low' | null;
+              /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
+              lang?: string | null;
+              /** @description Title in the PDF metadata; default: the title of the first page's template. */
+              title?: string | null;
             } | null;
             pages: {
               layers?: components['schemas']['LayerValues'];
@@ -5227,7 +5237,13 @@ export interface paths {
             /** @description Render inside the request and answer with the finished object. */
             create_now?: boolean | null;
             modifications?: {
+              /** @description Author in the PDF metadata. */
+              author?: string | null;
               filename?: string | null;
+              /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
+              lang?: string | null;
+              /** @description Title in the PDF metadata; default: the title of the first page's template. */
+              title?: string | null;
             } | null;
             /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
             passthrough?: string | unknown[] | Record<string, unknown> | null;
@@ -6882,8 +6898,17 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+              dpi?: number;
+              /** @description Canvas height, as width. */
               height?: number;
               layers?: components['schemas']['Layer'][];
+              /**
+               * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+               * @enum {string}
+               */
+              unit?: 'px' | 'pt' | 'mm' | 'in';
+              /** @description Canvas width: whole px, or any size in pt, mm or in. */
               width?: number;
             } & {
               [key: string]: unknown;
@@ -7136,8 +7161,17 @@ export interface paths {
            */
           'application/json': {
             background?: string | null;
+            /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+            dpi?: number;
+            /** @description Canvas height, as width. */
             height?: number;
             layers?: components['schemas']['Layer'][];
+            /**
+             * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+             * @enum {string}
+             */
+            unit?: 'px' | 'pt' | 'mm' | 'in';
+            /** @description Canvas width: whole px, or any size in pt, mm or in. */
             width?: number;
           } & {
             [key: string]: unknown;
@@ -7200,8 +7234,17 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+              dpi?: number;
+              /** @description Canvas height, as width. */
               height?: number;
               layers?: components['schemas']['Layer'][];
+              /**
+               * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+               * @enum {string}
+               */
+              unit?: 'px' | 'pt' | 'mm' | 'in';
+              /** @description Canvas width: whole px, or any size in pt, mm or in. */
               width?: number;
             } & {
               [key: string]: unknown;
@@ -7445,6 +7488,9 @@ export interface paths {
             /** @description An unsaved design; default: the stored one. */
             design?: {
               background?: string | null;
+              /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+              dpi?: number;
+              /** @description Canvas height, as width. */
               height?: number;
               layers?: ({
                 /** @description Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object. */
@@ -7452,6 +7498,12 @@ export interface paths {
               } & {
                 [key: string]: unknown;
               })[];
+              /**
+               * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+               * @enum {string}
+               */
+              unit?: 'px' | 'pt' | 'mm' | 'in';
+              /** @description Canvas width: whole px, or any size in pt, mm or in. */
               width?: number;
             } & {
               [key: string]: unknown;

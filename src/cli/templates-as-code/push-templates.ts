@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { pixelSize } from '../../render/design/units.ts';
 import { COLLECTION_LIMITS } from '../../core/collections.ts';
 import { AppError, FieldErrorCollector } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
@@ -214,8 +215,8 @@ async function apply(
   } else {
     const created = await createTemplate(deps, projectId, {
       title: desired.title,
-      width: design.width,
-      height: design.height,
+      width: Math.round(pixelSize(design).width),
+      height: Math.round(pixelSize(design).height),
       tags: desired.tags,
       custom_data: desired.custom_data,
     });

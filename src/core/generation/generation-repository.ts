@@ -31,6 +31,19 @@ export interface PdfModifications {
   dpi?: 96 | 150 | 300;
   color_mode?: 'rgb' | 'cmyk';
   color_profile?: string;
+  bleed?: number;
+  crop_marks?: boolean;
+  title?: string;
+  author?: string;
+  lang?: string;
+}
+
+/** The document information a merge may set. */
+export interface MergeModifications {
+  filename?: string;
+  title?: string;
+  author?: string;
+  lang?: string;
 }
 
 /** What a job renders, as stored in the row's `request` column. */
@@ -41,7 +54,7 @@ export type RenderRequest =
       pages: Array<{ template_uuid: string; layers: LayerData }>;
       modifications: PdfModifications;
     }
-  | { kind: 'merge'; urls: string[]; modifications: { filename?: string } };
+  | { kind: 'merge'; urls: string[]; modifications: MergeModifications };
 
 /** One image or PDF row, parsed. */
 export interface RenderRow {

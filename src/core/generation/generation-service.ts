@@ -15,6 +15,8 @@ import {
   type RasterOptions,
 } from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
+import { pixelSize } from '../../render/design/units.ts';
+import { bleedProblem } from '../../render/output/bleed.ts';
 import type { Design } from '../../render/types.ts';
 import type { LayerData } from '../../render/types.ts';
 import type { Job } from '../../queue/job-queue.ts';
@@ -39,6 +41,7 @@ import {
   checkImageModifications,
   checkMergeUrls,
   checkPdfModifications,
+  checkDocInfo,
   type CommonFields,
 } from './validate-request.ts';
 
@@ -170,7 +173,8 @@ export class GenerationService {
     errors.throwIfAny();
     if (!found || !uuid) throw notFound('Template');
     const out = fittedSize(found.design, mods.modifications);
-    const longest = Math.max(found.design.width, found.design.height, out.width, out.height);
+    const canvas = pixelSize(found.design);
+    const longest = Math.max(canvas.width, canvas.height, out.width, out.height);
     const request: RenderRequest = {
       kind: 'image',
       template_uuid: uuid,
@@ -214,10 +218,15 @@ export class GenerationService {
       }
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems, `pages.${i}.`);
+      if (!errors.hasUnder('modifications')) {
+        const dpi = mods.options.dpi ?? 96;
+        const p = bleedProblem(found.design, mods.options.bleed, dpi, 'modifications.bleed');
+        if (p) addProblems(errors, [p]);
+      }
       const pageWarnings = prepared.warnings.map((w) => ({ ...w, path: `pages.${i}.${w.path}` }));
       common.warnings = [...(common.warnings ?? []), ...pageWarnings.map(warningText)];
       pages.push({ template_uuid: uuid, layers });
-      sizes.push(found.design);
+      sizes.push(pixelSize(found.design));
     }
     errors.throwIfAny();
     if (Object.keys(missing).length) throw notFound('Template', missing);
@@ -237,12 +246,16 @@ export class GenerationService {
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
     const urls = checkMergeUrls(body.urls, errors);
-    errors.throwIfAny();
     const m = isRecord(body.modifications) ? body.modifications : {};
+    const docInfo = checkDocInfo(m, errors);
+    errors.throwIfAny();
     const request: RenderRequest = {
       kind: 'merge',
       urls,
-      modifications: typeof m.filename === 'string' && m.filename ? { filename: m.filename } : {},
+      modifications: {
+        ...(typeof m.filename === 'string' && m.filename ? { filename: m.filename } : {}),
+        ...docInfo,
+      },
     };
     return this.create(
       caller,

@@ -19,6 +19,7 @@ import type { BlobStorage } from '../../storage/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
 import type { TemplateRepository } from '../templates.ts';
 import { imagePixels } from './render-pixels.ts';
+import { pixelSize } from '../../render/design/units.ts';
 import {
   RenderJobFailure,
   checkFonts,
@@ -159,7 +160,7 @@ export class PreviewService {
     await this.deleteThumbnail(replacedKey);
     // Saved again while this waited (an editor saving often): only the newest is rendered.
     if ((this.newest.get(saved.uuid) ?? 0) > saved.revision) return;
-    const width = Math.min(THUMBNAIL_WIDTH, saved.design.width);
+    const width = Math.min(THUMBNAIL_WIDTH, Math.round(pixelSize(saved.design).width));
     const file = await this.renderNow(projectId, saved.design, {}, { width, format: 'auto' });
     const key = newFileKey(`thumbnails/${saved.uuid}`, `${saved.revision}.${file.ext}`);
     await this.deps.storage.put(key, file.bytes, file.mime);

@@ -5,6 +5,7 @@
 import { RenderInputError, type PdfOptions, type RasterOptions } from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
 import type { Design } from '../../render/types.ts';
+import { pixelSize } from '../../render/design/units.ts';
 
 /** An image holds its output canvas (and, while encoding, a copy of it): output width × height. */
 export function imagePixels(design: Design, options: RasterOptions): number {
@@ -24,7 +25,13 @@ export function imagePixels(design: Design, options: RasterOptions): number {
  */
 export function pdfPixels(pages: Design[], options: PdfOptions): number {
   const scale = (options.dpi ?? 96) / 96;
-  return Math.max(0, ...pages.map((p) => p.width * p.height * scale * scale));
+  return Math.max(
+    0,
+    ...pages.map((p) => {
+      const { width, height } = pixelSize(p);
+      return width * height * scale * scale;
+    }),
+  );
 }
 
 /** Pixels a merged page weighs: about 25 KB of parsed PDF objects, at 8–9 bytes per pixel. */

@@ -155,7 +155,7 @@ async function loadPage(
       prepared.problems.map((p) => problemMessage({ ...p, path: `${prefix}${p.path}` })),
     );
   }
-  return { design: found.design, layers, prepared };
+  return { design: found.design, layers, prepared, title: found.template.title };
 }
 
 async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFile> {
@@ -172,7 +172,7 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
     let merged: RenderedFile;
     try {
       merged = await withPixels(ctx, mergePixels(files, maxPages), () =>
-        deps.renderer.mergePdfs(files, { maxPages }),
+        deps.renderer.mergePdfs(files, { maxPages, ...req.modifications }),
       );
     } catch (err) {
       throw err instanceof RenderInputError ? namingUrls(err, req.urls) : err;
@@ -219,6 +219,8 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
     );
   }
   const options = { ...pdfOptionsOf(req.modifications), watermark: row.test_mode };
+  // Without a title of its own, a PDF is called after its first page's template.
+  options.title ||= pages[0].title || undefined;
   const designs = pages.map((p) => p.design);
   return withPixels(ctx, pdfPixels(designs, options), () =>
     deps.renderer.renderPdf({

@@ -10,6 +10,7 @@ import {
 } from '../json-value.ts';
 import type { FieldErrorCollector } from '../errors.ts';
 import { checkPdfOptions, checkRasterOptions } from '../../render/index.ts';
+import { checkMetadata } from '../../render/output/check-options.ts';
 import type { PdfOptions, RasterOptions, RenderProblem } from '../../render/index.ts';
 import { validateTransfer, type Transfer } from '../../storage/transfer/transfer.ts';
 import type { ImageModifications, PdfModifications } from './generation-repository.ts';
@@ -131,9 +132,35 @@ export function checkPdfModifications(
     modifications.color_mode = m.color_mode as PdfModifications['color_mode'];
   if (m.color_profile !== undefined && m.color_profile !== null)
     modifications.color_profile = String(m.color_profile);
+  if (m.bleed !== undefined && m.bleed !== null && m.bleed !== '')
+    modifications.bleed = num(m.bleed);
+  if (m.crop_marks !== undefined && m.crop_marks !== null)
+    modifications.crop_marks = (
+      m.crop_marks === 'true' ? true : m.crop_marks === 'false' ? false : m.crop_marks
+    ) as boolean;
+  Object.assign(modifications, checkDocInfo(m, errors));
   const options = pdfOptionsOf(modifications);
   addProblems(errors, checkPdfOptions(options));
   return { modifications, options };
+}
+
+/**
+ * The document information of PDF or merge modifications: title, author and lang, checked (an
+ * empty string is a field a form left empty: nothing).
+ */
+export function checkDocInfo(
+  m: Record<string, unknown>,
+  errors: FieldErrorCollector,
+): Pick<PdfModifications, 'title' | 'author' | 'lang'> {
+  const out: Pick<PdfModifications, 'title' | 'author' | 'lang'> = {};
+  for (const key of ['title', 'author', 'lang'] as const) {
+    const v = m[key];
+    if (v !== undefined && v !== null && v !== '') out[key] = v as string;
+  }
+  const problems: RenderProblem[] = [];
+  checkMetadata(problems, out);
+  addProblems(errors, problems);
+  return out;
 }
 
 /** The engine options of stored PDF modifications. */
@@ -143,6 +170,11 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     imageQuality: m.image_quality,
     colorMode: m.color_mode,
     colorProfile: m.color_profile,
+    bleed: m.bleed,
+    cropMarks: m.crop_marks,
+    title: m.title,
+    author: m.author,
+    lang: m.lang,
   };
 }
 

@@ -7,7 +7,7 @@
  * are checked again, so a bad value is reported at `layers.<name>.<prop>`.
  */
 import { checkTypeProps, getLayerType } from '../layers/index.ts';
-import type { Design, LayerData, LayerSpec, RenderProblem } from '../types.ts';
+import type { Design, LayerData, LayerSpec, PropContext, RenderProblem } from '../types.ts';
 import { checkCommonProps } from './common-props.ts';
 import { isDynamic } from './dynamic-layers.ts';
 import { layerScalarKinds } from './coerce-layer-values.ts';
@@ -65,6 +65,7 @@ function patchLayer(
   sent: Record<string, unknown>,
   path: string,
   problems: RenderProblem[],
+  unit: PropContext['unit'],
 ): LayerSpec {
   const patch = coerceScalars(sent, layerScalarKinds(stored.type));
   readVisibility(patch, path, problems);
@@ -89,11 +90,11 @@ function patchLayer(
   };
   for (const [key, axis, mode] of POSITION_KEYS) {
     if (patch[key] !== undefined)
-      apply(key, patch[key], resolvePosition(patch[key], layer[axis], mode), axis);
+      apply(key, patch[key], resolvePosition(patch[key], layer[axis], mode, unit ?? 'px'), axis);
   }
   for (const side of ['width', 'height'] as const) {
     if (patch[side] !== undefined)
-      apply(side, patch[side], resolveSize(patch[side], stored[side]), side);
+      apply(side, patch[side], resolveSize(patch[side], stored[side], unit ?? 'px'), side);
   }
   for (const [key, value] of Object.entries(patch)) {
     if (GEOMETRY_KEYS.has(key) || DESIGN_ONLY_KEYS.has(key) || value === undefined) continue;
@@ -112,9 +113,9 @@ function patchLayer(
   // Problems from here on are about the patched values; those of the geometry keys themselves
   // were reported above under their own names.
   const firstProblem = problems.length;
-  checkCommonProps(layer, path, problems);
+  checkCommonProps(layer, path, problems, unit);
   const type = getLayerType(layer.type);
-  if (type) checkTypeProps(type, layer, path, problems);
+  if (type) checkTypeProps(type, layer, path, problems, unit);
   for (const p of problems.slice(firstProblem)) {
     const target = p.path.slice(path.length + 1) as keyof typeof setBy;
     const sent = p.path.startsWith(`${path}.`) ? setBy[target] : undefined;
@@ -133,15 +134,15 @@ const normalisedFrozen = new WeakMap<LayerSpec, LayerSpec>();
  * validators only read the layer, so its copy is made once and shared, frozen as well: the API
  * prepares every request's design twice, and most of its layers carry no request data.
  */
-function normaliseStored(stored: LayerSpec): LayerSpec {
+function normaliseStored(stored: LayerSpec, unit: PropContext['unit']): LayerSpec {
   const frozen = Object.isFrozen(stored);
   const known = frozen ? normalisedFrozen.get(stored) : undefined;
   if (known) return known;
   const layer: LayerSpec = { ...stored };
   const ignored: RenderProblem[] = [];
-  checkCommonProps(layer, `layers.${stored.name}`, ignored);
+  checkCommonProps(layer, `layers.${stored.name}`, ignored, unit);
   const type = getLayerType(layer.type);
-  if (type) checkTypeProps(type, layer, `layers.${stored.name}`, ignored);
+  if (type) checkTypeProps(type, layer, `layers.${stored.name}`, ignored, unit);
   if (frozen) normalisedFrozen.set(stored, Object.freeze(layer));
   return layer;
 }
@@ -160,21 +161,23 @@ export function applyLayerData(
     return { design, problems };
   }
   const patches: LayerData = data ?? {};
+  const unit = design.unit === 'px' || design.pixels ? undefined : design.unit;
   const layers = design.layers.map((stored) => {
     const patch = Object.prototype.hasOwnProperty.call(patches, stored.name)
       ? patches[stored.name]
       : undefined;
     const path = `layers.${stored.name}`;
     // A static layer ignores request data, as an unknown layer name does (a warning says so).
-    if (patch === null || patch === undefined || !isDynamic(stored)) return normaliseStored(stored);
+    if (patch === null || patch === undefined || !isDynamic(stored))
+      return normaliseStored(stored, unit);
     if (!isObject(patch)) {
       problems.push({
         path,
         message: `must be an object of layer properties; received ${describeValue(patch)}`,
       });
-      return normaliseStored(stored);
+      return normaliseStored(stored, unit);
     }
-    return patchLayer(stored, patch, path, problems);
+    return patchLayer(stored, patch, path, problems, unit);
   });
   return { design: { ...design, layers }, problems };
 }

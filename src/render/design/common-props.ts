@@ -3,7 +3,7 @@
  * normalised the same way for stored designs and for request patches.
  */
 import type { LayerSpec, RenderProblem } from '../types.ts';
-import { addProblem, parsePx } from './props.ts';
+import { addProblem, checkLengthIn } from './props.ts';
 import {
   checkProps,
   PX_PATTERN,
@@ -19,13 +19,8 @@ export const MAX_COORD = 100_000;
 
 /** x/y (any px) or width/height (≥ 0 px): a number or "12px"; required in a stored layer. */
 function checkGeometry(c: PropContext, prop: string): void {
-  const v = c.layer[prop];
-  const n = parsePx(v);
   const min = prop === 'x' || prop === 'y' ? -MAX_COORD : 0;
-  if (n === undefined || n < min || n > MAX_COORD) {
-    addProblem(c.problems, c.path, prop, `a length in px from ${min} to ${MAX_COORD}`, v);
-    c.layer[prop] = 0;
-  } else c.layer[prop] = n;
+  c.layer[prop] = checkLengthIn(c, prop, min, MAX_COORD, false) ?? 0;
 }
 
 /** A clickable-link URL: http(s) or mailto, or null. */
@@ -89,8 +84,13 @@ export const COMMON_PROPS: PropSpecs = {
 export const COMMON_SCALARS: ScalarKinds = scalarKindsOf(COMMON_PROPS);
 
 /** Checks and normalises the common properties of one layer in place. */
-export function checkCommonProps(layer: LayerSpec, path: string, problems: RenderProblem[]): void {
-  checkProps({ layer, path, problems }, COMMON_PROPS);
+export function checkCommonProps(
+  layer: LayerSpec,
+  path: string,
+  problems: RenderProblem[],
+  unit?: PropContext['unit'],
+): void {
+  checkProps({ layer, path, problems, unit }, COMMON_PROPS);
   // `fontFamily` is the spec's name for `font` (placid-notes §1.2); keep one spelling.
   if (layer.fontFamily !== undefined) {
     if (layer.font === undefined) layer.font = layer.fontFamily;

@@ -47,6 +47,54 @@ export function parsePx(value: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** Pixels per unit of the physical design units (96 px per inch, as design/units.ts). */
+const UNIT_PX = { pt: 96 / 72, mm: 96 / 25.4, in: 96 } as const;
+
+/**
+ * Parses a length of a design in `unit`: as parsePx for px; else a number, or a string like
+ * "12" or "12mm" whose suffix, if any, is the design's unit (a "12px" there is refused rather
+ * than read as 12 mm).
+ */
+export function parseLengthIn(value: unknown, unit: PropContext['unit']): number | undefined {
+  if (!unit) return parsePx(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const m = /^\s*(-?(?:\d+(?:\.\d+)?|\.\d+))\s*([a-z]*)\s*$/i.exec(value);
+  return m && (m[2] === '' || m[2].toLowerCase() === unit) ? Number(m[1]) : undefined;
+}
+
+/** A bound given in px, in the design's unit, rounded for messages. */
+function boundIn(px: number, unit: PropContext['unit']): number {
+  return unit ? Math.round((px / UNIT_PX[unit]) * 1000) / 1000 : px;
+}
+
+/**
+ * Checks a length against bounds given in px (a physical design's value is converted first) and
+ * returns it, or records "must be a length in <unit> from <min> to <max>" and returns undefined.
+ */
+export function checkLengthIn(
+  c: PropContext,
+  prop: string,
+  min: number,
+  max: number,
+  withExample = true,
+): number | undefined {
+  const v = c.layer[prop];
+  const n = parseLengthIn(v, c.unit);
+  const k = c.unit ? UNIT_PX[c.unit] : 1;
+  if (n !== undefined && n * k >= min && n * k <= max) return n;
+  const unit = c.unit ?? 'px';
+  const example = c.unit ? `"12${c.unit}"` : '"12px"';
+  addProblem(
+    c.problems,
+    c.path,
+    prop,
+    `a length in ${unit} from ${boundIn(min, c.unit)} to ${boundIn(max, c.unit)}${withExample ? ` (a number or ${example})` : ''}`,
+    v,
+  );
+  return undefined;
+}
+
 /** True when the string contains an ASCII control character. */
 function hasControlChar(s: string): boolean {
   for (let i = 0; i < s.length; i++)
@@ -93,19 +141,8 @@ export function checkPx(
     c.layer[prop] = opts.def;
     return;
   }
-  const n = parsePx(v);
-  const min = opts.min ?? 0;
-  const max = opts.max ?? 100_000;
-  if (n === undefined || n < min || n > max) {
-    addProblem(
-      c.problems,
-      c.path,
-      prop,
-      `a length in px from ${min} to ${max} (a number or "12px")`,
-      v,
-    );
-    c.layer[prop] = opts.def;
-  } else c.layer[prop] = n;
+  const n = checkLengthIn(c, prop, opts.min ?? 0, opts.max ?? 100_000);
+  c.layer[prop] = n ?? opts.def;
 }
 
 /** A JSON number within [min, max] (optionally an integer). */

@@ -9,9 +9,13 @@ import type { Design, LayerSpec, RenderProblem } from '../types.ts';
 import { COLOR_FORMATS, isTransparent, parseColor } from './color.ts';
 import { checkCommonProps } from './common-props.ts';
 import { addProblem, describeValue } from './props.ts';
+import { DESIGN_UNITS, PX_PER_UNIT } from './units.ts';
 
 /** Largest canvas side in px (Placid's largest size class). */
 export const MAX_CANVAS_SIDE = 16_000;
+/** Bounds of a design's own raster `dpi`. */
+const MIN_DPI = 36;
+const MAX_DPI = 1200;
 /** Most layers one design may have. */
 export const MAX_LAYERS = 500;
 /** Longest layer name. */
@@ -39,11 +43,28 @@ function topProblem(
 
 /** Checks the canvas size and background; writes them into `out`. */
 function checkCanvas(input: Record<string, unknown>, out: Design, problems: RenderProblem[]): void {
+  const unit = input.unit ?? 'px';
+  if (!(DESIGN_UNITS as readonly unknown[]).includes(unit)) {
+    topProblem(problems, 'unit', `one of ${DESIGN_UNITS.map((u) => `"${u}"`).join(', ')}`, unit);
+  } else if (unit !== 'px') out.unit = unit as Design['unit'];
+  const k = PX_PER_UNIT[out.unit ?? 'px'];
   for (const side of ['width', 'height'] as const) {
     const v = input[side];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_CANVAS_SIDE) {
-      topProblem(problems, side, `an integer from 1 to ${MAX_CANVAS_SIDE} (px)`, v);
+    if (!out.unit) {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_CANVAS_SIDE) {
+        topProblem(problems, side, `an integer from 1 to ${MAX_CANVAS_SIDE} (px)`, v);
+      } else out[side] = v;
+    } else if (typeof v !== 'number' || !(v > 0) || v * k > MAX_CANVAS_SIDE) {
+      // A physical size is bounded by the same canvas in pixels (96 per inch).
+      const max = Math.floor((MAX_CANVAS_SIDE / k) * 100) / 100;
+      topProblem(problems, side, `a number above 0 and at most ${max} (${out.unit})`, v);
     } else out[side] = v;
+  }
+  const dpi = input.dpi;
+  if (dpi !== undefined && dpi !== null) {
+    if (typeof dpi !== 'number' || !Number.isInteger(dpi) || dpi < MIN_DPI || dpi > MAX_DPI) {
+      topProblem(problems, 'dpi', `an integer from ${MIN_DPI} to ${MAX_DPI}`, dpi);
+    } else out.dpi = dpi;
   }
   const bg = input.background;
   if (bg === undefined) out.background = '#ffffff';
@@ -62,6 +83,7 @@ function checkLayer(
   path: string,
   seen: Set<string>,
   problems: RenderProblem[],
+  unit: Design['unit'],
 ): LayerSpec | undefined {
   if (!isObject(raw)) {
     problems.push({ path, message: `must be a layer object; received ${JSON.stringify(raw)}` });
@@ -94,12 +116,13 @@ function checkLayer(
     addProblem(problems, path, 'type', `one of ${allowed.join(', ')}`, layer.type);
     return undefined;
   }
-  checkCommonProps(layer, path, problems);
+  const lengthUnit = unit === 'px' ? undefined : unit;
+  checkCommonProps(layer, path, problems, lengthUnit);
   // `dynamic` (default true): whether requests may change the layer; kept only when false.
   if (layer.dynamic === true || layer.dynamic === undefined) delete layer.dynamic;
   else if (layer.dynamic !== false)
     addProblem(problems, path, 'dynamic', 'true or false', layer.dynamic);
-  checkTypeProps(type, layer, path, problems);
+  checkTypeProps(type, layer, path, problems, lengthUnit);
   return layer;
 }
 
@@ -121,7 +144,7 @@ export function validateDesign(input: unknown): { design?: Design; problems: Ren
   } else {
     const seen = new Set<string>();
     layers.forEach((raw, i) => {
-      const layer = checkLayer(raw, `layers.${i}`, seen, problems);
+      const layer = checkLayer(raw, `layers.${i}`, seen, problems, out.unit);
       if (layer) out.layers.push(layer);
     });
   }

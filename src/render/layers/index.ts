@@ -4,7 +4,7 @@
  * painting all look types up here.
  */
 import { checkProps } from '../design/prop-specs.ts';
-import type { LayerSpec, LayerType, RenderProblem } from '../types.ts';
+import type { LayerSpec, LayerType, PropContext, RenderProblem } from '../types.ts';
 import { barcodeLayer } from './barcode/index.ts';
 import { browserframeLayer } from './browserframe/index.ts';
 import { pictureLayer } from './picture/index.ts';
@@ -42,8 +42,9 @@ export function checkTypeProps(
   layer: LayerSpec,
   path: string,
   problems: RenderProblem[],
+  unit?: PropContext['unit'],
 ): void {
-  checkProps({ layer, path, problems }, type.props);
+  checkProps({ layer, path, problems, unit }, type.props);
   type.checkTogether?.(layer, path, problems);
 }
 

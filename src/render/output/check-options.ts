@@ -65,16 +65,64 @@ export function pdfColorMode(o: PdfOptions): 'rgb' | 'cmyk' {
   return findColorProfile(o.colorProfile)?.space === 'cmyk' ? 'cmyk' : 'rgb';
 }
 
+/** Longest title or author written into a PDF. */
+export const MAX_PDF_TEXT = 500;
+/** A BCP 47 language tag, loosely: a 2–3 letter language and optional subtags. */
+const LANG_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+/** True when the string holds an ASCII control character (a line break in a title, say). */
+function hasControlChar(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Problems with the document information options (PDFs and merges). */
+export function checkMetadata(
+  problems: RenderProblem[],
+  o: Pick<PdfOptions, 'title' | 'author' | 'lang'>,
+): void {
+  for (const key of ['title', 'author'] as const) {
+    const v = o[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string' || v.length > MAX_PDF_TEXT || hasControlChar(v)) {
+      problems.push({
+        path: `modifications.${key}`,
+        message: `must be a string of at most ${MAX_PDF_TEXT} characters without control characters; received ${show(v)}`,
+      });
+    }
+  }
+  const lang = o.lang;
+  if (lang !== undefined && lang !== null && (typeof lang !== 'string' || !LANG_TAG.test(lang))) {
+    problems.push({
+      path: 'modifications.lang',
+      message: `must be a language tag like "en", "de" or "pt-BR"; received ${show(lang)}`,
+    });
+  }
+}
+
 /** Problems with PDF options (PDF modifications); empty when they can be rendered. */
 export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
   const problems: RenderProblem[] = [];
   oneOf(problems, 'modifications.dpi', o.dpi, PDF_DPIS);
   oneOf(problems, 'modifications.image_quality', o.imageQuality, IMAGE_QUALITIES);
   oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
-  if (o.title !== undefined && o.title !== null && typeof o.title !== 'string') {
+  checkMetadata(problems, o);
+  const bleed = o.bleed;
+  if (bleed !== undefined && bleed !== null) {
+    if (typeof bleed !== 'number' || !Number.isFinite(bleed) || bleed < 0 || bleed > 1000) {
+      problems.push({
+        path: 'modifications.bleed',
+        message: `must be a number from 0 to 1000, in the design's unit (3 for 3 mm); received ${show(bleed)}`,
+      });
+    }
+  }
+  if (o.cropMarks !== undefined && o.cropMarks !== null && typeof o.cropMarks !== 'boolean') {
     problems.push({
-      path: 'modifications.title',
-      message: `must be a string; received ${show(o.title)}`,
+      path: 'modifications.crop_marks',
+      message: `must be true or false; received ${show(o.cropMarks)}`,
     });
   }
   const name = o.colorProfile;

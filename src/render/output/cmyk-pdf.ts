@@ -8,6 +8,18 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import type { ColorProfile } from './icc-profiles.ts';
 import { iccProfileBytes, iccProfilePath } from './icc-profile-files.ts';
 import { runProcess } from './run-process.ts';
+import type { DocInfo } from './skia-pdf-edit.ts';
+
+/** Writes `info` into a pdf-lib document (Info dictionary and catalog Lang). */
+export function setDocInfo(doc: PDFDocument, info: DocInfo): void {
+  if (info.title) doc.setTitle(info.title, { showInWindowTitleBar: true });
+  if (info.author) doc.setAuthor(info.author);
+  doc.setCreator(info.creator);
+  doc.setProducer(info.producer);
+  doc.setCreationDate(info.created);
+  doc.setModificationDate(info.created);
+  if (info.lang) doc.setLanguage(info.lang);
+}
 
 /** JPEG QFactor of Ghostscript's DCT encoder per image_quality (Acrobat's Maximum/High/Medium). */
 const QFACTOR = { high: 0.15, medium: 0.4, low: 0.76 } as const;
@@ -46,11 +58,11 @@ export async function convertPdfToCmyk(
   return out;
 }
 
-/** Adds an OutputIntent with the profile's ICC (and the title, which Skia's Info may lose). */
+/** Adds an OutputIntent with the profile's ICC, and the document information `info`. */
 export async function addOutputIntent(
   pdf: Buffer,
   profile: ColorProfile,
-  title: string | undefined,
+  info: DocInfo,
 ): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const icc = doc.context.flateStream(iccProfileBytes(profile.file!), {
@@ -65,6 +77,6 @@ export async function addOutputIntent(
     DestOutputProfile: iccRef,
   });
   doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([intent]));
-  if (title) doc.setTitle(title);
+  setDocInfo(doc, info);
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }

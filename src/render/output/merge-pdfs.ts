@@ -8,6 +8,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { RenderInputError, type RenderProblem } from '../types.ts';
 import type { RenderedFile } from './options.ts';
+import { setDocInfo } from './cmyk-pdf.ts';
 
 /** Points per inch over design pixels per inch at the PDF default of 96 dpi. */
 const PX_PER_PT = 96 / 72;
@@ -42,6 +43,10 @@ async function loadPdf(bytes: Buffer, i: number): Promise<PDFDocument | RenderPr
 export interface MergeOptions {
   /** Most pages the merged PDF may have (IMPRINT_MERGE_MAX_PAGES); default: no cap. */
   maxPages?: number;
+  /** Document information of the merged PDF (checked with checkMetadata). */
+  title?: string;
+  author?: string;
+  lang?: string;
 }
 
 /** The problem of a merge whose page count passed the cap after reading file `i`. */
@@ -72,7 +77,14 @@ export async function mergePdfFiles(
   const problems = loaded.filter((d): d is RenderProblem => !(d instanceof PDFDocument));
   if (problems.length > 0) throw new RenderInputError(problems);
   const out = await PDFDocument.create({ updateMetadata: false });
-  out.setProducer('Imprint (pdf-lib)');
+  setDocInfo(out, {
+    title: options.title || undefined,
+    author: options.author || undefined,
+    lang: options.lang || undefined,
+    creator: 'Imprint',
+    producer: 'Imprint (pdf-lib)',
+    created: new Date(),
+  });
   for (const doc of loaded as PDFDocument[]) {
     const pages = await out.copyPages(doc, doc.getPageIndices());
     for (const page of pages) out.addPage(page);

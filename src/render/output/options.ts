@@ -30,6 +30,14 @@ export interface PdfOptions {
   colorProfile?: string;
   /** Document title in the PDF metadata. */
   title?: string;
+  /** Bleed in the design's unit: the page grows by it on every side (TrimBox, BleedBox). */
+  bleed?: number;
+  /** Draws crop marks outside the bleed. */
+  cropMarks?: boolean;
+  /** Author in the PDF metadata. */
+  author?: string;
+  /** Language of the text (BCP 47, e.g. `en`, `de-CH`): the PDF catalog's Lang. */
+  lang?: string;
   /** Draws the diagonal "TEST" mark of test mode on every page. */
   watermark?: boolean;
 }

@@ -5,6 +5,7 @@
 import { RenderInputError, type Design } from '../types.ts';
 import type { RasterOptions } from './options.ts';
 import { MAX_OUTPUT_SIDE } from './check-options.ts';
+import { DEFAULT_PRINT_DPI, PHYSICAL_PX_PER_INCH, isPhysical, pixelSize } from '../design/units.ts';
 
 /** Largest raster output in pixels (width × height); about 400 MB of RGBA while drawing. */
 export const MAX_OUTPUT_PIXELS = 100_000_000;
@@ -20,20 +21,23 @@ export interface OutputSize {
 
 /** Computes the output size; too large a result is a RenderInputError naming the option. */
 export function outputSize(design: Design, o: RasterOptions): OutputSize {
-  const density = o.dpi ?? 72;
+  // A px design is at 72 per inch (Placid's dpi); a physical one at 96 painter px per inch.
+  const physical = isPhysical(design);
+  const density = o.dpi ?? (physical ? (design.dpi ?? DEFAULT_PRINT_DPI) : 72);
+  const canvas = pixelSize(design);
   const boxW = o.width ?? undefined;
   const boxH = o.height ?? undefined;
   let scale: number;
   if (boxW !== undefined || boxH !== undefined) {
     scale = Math.min(
-      boxW !== undefined ? boxW / design.width : Infinity,
-      boxH !== undefined ? boxH / design.height : Infinity,
+      boxW !== undefined ? boxW / canvas.width : Infinity,
+      boxH !== undefined ? boxH / canvas.height : Infinity,
     );
   } else {
-    scale = density / 72;
+    scale = density / (physical ? PHYSICAL_PX_PER_INCH : 72);
   }
-  const width = Math.max(1, Math.round(design.width * scale));
-  const height = Math.max(1, Math.round(design.height * scale));
+  const width = Math.max(1, Math.round(canvas.width * scale));
+  const height = Math.max(1, Math.round(canvas.height * scale));
   if (width > MAX_OUTPUT_SIDE || height > MAX_OUTPUT_SIDE || width * height > MAX_OUTPUT_PIXELS) {
     // Name what the caller sent that made it too large; with nothing sent the template's own
     // size is too large, and `modifications` (a width or height) is where the fix goes.
@@ -53,5 +57,5 @@ export function outputSize(design: Design, o: RasterOptions): OutputSize {
       },
     ]);
   }
-  return { width, height, scaleX: width / design.width, scaleY: height / design.height, density };
+  return { width, height, scaleX: width / canvas.width, scaleY: height / canvas.height, density };
 }

@@ -6,6 +6,7 @@
 import type { Design, LayerData, RenderProblem } from '../types.ts';
 import { applyLayerData, collectAssetUrls } from '../design/index.ts';
 import { requestWarnings } from '../design/request-warnings.ts';
+import { toPixelDesign } from '../design/units.ts';
 
 /** Layer props that reference a font (a project font uuid or a bundled family). */
 const FONT_PROPS = ['font', 'alt_font', 'fontFamily'];
@@ -47,7 +48,8 @@ export function prepareRender(design: Design, layers?: LayerData): PreparedRende
     };
   }
   return {
-    design: applied.design,
+    // Request data is in the design's unit; from here on the painter's pixels.
+    design: toPixelDesign(applied.design),
     problems: [],
     warnings,
     assetUrls: collectAssetUrls(applied.design),

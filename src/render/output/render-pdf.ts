@@ -21,7 +21,16 @@ import { checkPdfOptions, pdfColorMode } from './check-options.ts';
 import { prepareRender } from './prepare-render.ts';
 import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
-import { setExactPageSizes } from './exact-page-size.ts';
+import { editSkiaPdf, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
+import {
+  bleedProblem,
+  drawCropMarks,
+  fillBleed,
+  pageBoxes,
+  pageLayout,
+  withBleed,
+} from './bleed.ts';
+import { PHYSICAL_PX_PER_INCH, isPhysical } from '../design/units.ts';
 import type { PdfOptions, RenderedFile } from './options.ts';
 
 /** Skia's JPEG quality for pictures per image_quality (101 would be its huge lossless default). */
@@ -33,6 +42,22 @@ export const MAX_PDF_PAGES = 500;
 /** Prefixes a page's problems with `pages.<i>.` so a multi-page request names the page. */
 function onPage(i: number, problems: RenderProblem[]): RenderProblem[] {
   return problems.map((p) => ({ ...p, path: `pages.${i}.${p.path}` }));
+}
+
+/** Creator and Producer of the PDFs Imprint makes. */
+export const PDF_CREATOR = 'Imprint';
+export const PDF_PRODUCER = 'Imprint (Skia/PDF)';
+
+/** The document information of a render: the options' title, author and language, made now. */
+function docInfo(options: PdfOptions): DocInfo {
+  return {
+    title: options.title || undefined,
+    author: options.author || undefined,
+    lang: options.lang || undefined,
+    creator: PDF_CREATOR,
+    producer: PDF_PRODUCER,
+    created: new Date(),
+  };
 }
 
 /** Renders the pages to one PDF; bad options, layer data or assets throw RenderInputError. */
@@ -59,24 +84,34 @@ export async function renderPdfDocument(input: {
     };
   });
   const problems = prepared.flatMap((p) => p.problems);
+  input.pages.forEach((page, i) => {
+    const p = bleedProblem(page.design, options.bleed, options.dpi ?? 96, 'modifications.bleed');
+    if (p) problems.push(...onPage(i, [p]));
+  });
   if (problems.length > 0) throw new RenderInputError(problems);
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
   const warnings = prepared.flatMap((p) => p.warnings);
 
+  // Points per painter pixel: a px design's pixels are 1/dpi inch; a physical design is its size.
   const dpi = options.dpi ?? 96;
-  const pt = 72 / dpi;
+  const ptOf = (design: Design): number =>
+    isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
   const imageQuality = options.imageQuality ?? 'high';
-  const doc = new PDFDocument({
-    title: options.title ?? undefined,
-    creator: 'Imprint',
-    producer: 'Imprint (Skia/PDF)',
-    encodingQuality: PDF_JPEG_QUALITY[imageQuality],
-  });
-  for (const [i, { design }] of prepared.entries()) {
+  const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
+  const boxes: PageBoxes[] = [];
+  for (const [i, prep] of prepared.entries()) {
+    const pt = ptOf(prep.design);
+    const layout = pageLayout(prep.design, options.bleed ?? 0, options.cropMarks === true, pt);
+    const design = withBleed(prep.design, layout.bleed);
+    boxes.push(pageBoxes(design, layout, pt));
+    const [pageW, pageH] = [layout.pageWidth * pt, layout.pageHeight * pt];
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
-    const ctx = doc.beginPage(design.width * pt, design.height * pt) as unknown as SKRSContext2D;
+    const ctx = doc.beginPage(pageW, pageH) as unknown as SKRSContext2D;
     ctx.scale(pt, pt);
+    fillBleed(ctx, design, layout);
+    if (options.cropMarks) drawCropMarks(ctx, design, layout, pt);
+    ctx.translate(layout.offset, layout.offset);
     const links: Array<{ rect: Rect; url: string }> = [];
     const env: DrawEnv = {
       target: 'pdf',
@@ -92,26 +127,25 @@ export async function renderPdfDocument(input: {
       if (err instanceof RenderInputError) throw new RenderInputError(onPage(i, err.problems));
       throw err;
     }
-    ctx.setTransform(pt, 0, 0, pt, 0, 0);
+    ctx.setTransform(pt, 0, 0, pt, layout.offset * pt, layout.offset * pt);
     for (const { rect, url } of links) {
       ctx.annotateLinkUrl(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, url);
     }
     if (options.watermark) drawWatermark(ctx, design.width, design.height, resolveFontFamily(null));
     doc.endPage();
   }
+  const info = docInfo(options);
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  let bytes = setExactPageSizes(
-    doc.close(),
-    prepared.map(({ design }) => ({ width: design.width * pt, height: design.height * pt })),
-  );
+  let bytes = editSkiaPdf(doc.close(), boxes, info);
 
   const named = findColorProfile(options.colorProfile);
   if (pdfColorMode(options) === 'cmyk') {
     const profile = named ?? DEFAULT_CMYK_PROFILE;
     bytes = await convertPdfToCmyk(bytes, profile, imageQuality);
-    bytes = await addOutputIntent(bytes, profile, options.title ?? undefined);
+    // Ghostscript writes its own Producer and dates and drops Lang: set them again.
+    bytes = await addOutputIntent(bytes, profile, info);
   } else if (named) {
-    bytes = await addOutputIntent(bytes, named, options.title ?? undefined);
+    bytes = await addOutputIntent(bytes, named, info);
   }
   const first = prepared[0].design;
   return {

@@ -162,6 +162,19 @@ export const createImageByPathSchema = {
   response: createImageSchema.response,
 };
 
+/** The document information of a PDF or merge (docs/print.md#pdf-metadata). */
+const docInfoProps = {
+  title: {
+    ...nullable('string'),
+    description: "Title in the PDF metadata; default: the title of the first page's template.",
+  },
+  author: { ...nullable('string'), description: 'Author in the PDF metadata.' },
+  lang: {
+    ...nullable('string'),
+    description: 'Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF\'s Lang).',
+  },
+};
+
 /** POST /pdfs. */
 export const createPdfSchema = {
   tags: ['PDFs'],
@@ -189,6 +202,12 @@ export const createPdfSchema = {
           dpi: intOrNumericString([96, 150, 300]),
           color_mode: oneOf(['rgb', 'cmyk']),
           color_profile: nullable('string'),
+          bleed: {
+            description:
+              "Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks).",
+          },
+          crop_marks: { description: 'true: crop marks outside the bleed. Default false.' },
+          ...docInfoProps,
         },
       },
     },
@@ -208,7 +227,7 @@ export const mergePdfsSchema = {
       ...common,
       modifications: {
         ...nullable('object'),
-        properties: { filename: { ...nullable('string'), maxLength: 200 } },
+        properties: { filename: { ...nullable('string'), maxLength: 200 }, ...docInfoProps },
       },
     },
   },

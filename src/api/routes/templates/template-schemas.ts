@@ -161,8 +161,19 @@ const designSchema = {
   type: 'object',
   additionalProperties: true,
   properties: {
-    width: { type: 'integer' },
-    height: { type: 'integer' },
+    unit: {
+      type: 'string',
+      enum: ['px', 'pt', 'mm', 'in'],
+      description:
+        'Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).',
+    },
+    width: { type: 'number', description: 'Canvas width: whole px, or any size in pt, mm or in.' },
+    height: { type: 'number', description: 'Canvas height, as width.' },
+    dpi: {
+      type: 'integer',
+      description:
+        'Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150).',
+    },
     background: { type: ['string', 'null'] },
     layers: {
       type: 'array',

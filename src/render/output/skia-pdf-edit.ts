@@ -1,0 +1,174 @@
+/**
+ * Edits of the PDF Skia writes, in place, without parsing and saving the whole file again (pdf-lib
+ * doubles a small PDF's render time):
+ * - exact page sizes: Skia keeps a page's size in whole points (an SkISize): a 1200×630 px page at
+ *   96 dpi, 900×472.5 pt, came out 900×473 pt, with the content flipped with that rounded height.
+ *   Each page's MediaBox becomes the exact size around the content where Skia drew it,
+ *   `[0, H − h, w, H]` (H: Skia's rounded height); TrimBox and BleedBox are added when asked;
+ * - the document information (Title, Author, Creator, Producer, dates) and the catalog's Lang.
+ * Then the xref offsets move by the bytes added. Anything unexpected in the file leaves it
+ * untouched (the rounded size and Skia's own information are still a valid PDF).
+ */
+
+/** A page size in points. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** A box inside a page, in points from the page's top-left corner. */
+export interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What one page gets: its exact size, and the print boxes when the page has any. */
+export interface PageBoxes extends PageSize {
+  trim?: PageBox;
+  bleed?: PageBox;
+}
+
+/** The document information written into the PDF. */
+export interface DocInfo {
+  title?: string;
+  author?: string;
+  creator: string;
+  producer: string;
+  created: Date;
+  /** BCP 47 language tag of the text, the catalog's /Lang. */
+  lang?: string;
+}
+
+const MEDIA_BOX = /\/MediaBox \[0 0 (\d+) (\d+)\]/g;
+
+/** A PDF number: at most 4 decimals, no exponent, no trailing zeros. */
+export function pdfNumber(n: number): string {
+  const s = n.toFixed(4).replace(/\.?0+$/, '');
+  return s === '-0' ? '0' : s;
+}
+
+/** A PDF text string: a literal when it is printable ASCII, else UTF-16BE hex with a BOM. */
+export function pdfText(s: string): string {
+  if (/^[\x20-\x7e]*$/.test(s)) return `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  let hex = 'FEFF';
+  for (let i = 0; i < s.length; i++) hex += s.charCodeAt(i).toString(16).padStart(4, '0');
+  return `<${hex.toUpperCase()}>`;
+}
+
+/** A PDF date in UTC: (D:YYYYMMDDHHmmSSZ). */
+export function pdfDate(d: Date): string {
+  const iso = d.toISOString(); // 2026-01-02T03:04:05.678Z
+  return `(D:${iso.slice(0, 19).replace(/[-T:]/g, '')}Z)`;
+}
+
+/** The Info dictionary of `info`. */
+export function infoDictionary(info: DocInfo): string {
+  const entries: string[] = [];
+  if (info.title) entries.push(`/Title ${pdfText(info.title)}`);
+  if (info.author) entries.push(`/Author ${pdfText(info.author)}`);
+  entries.push(`/Creator ${pdfText(info.creator)}`, `/Producer ${pdfText(info.producer)}`);
+  const date = pdfDate(info.created);
+  entries.push(`/CreationDate ${date}`, `/ModDate ${date}`);
+  return `<<${entries.join('\n')}>>`;
+}
+
+interface Edit {
+  at: number;
+  length: number;
+  text: string;
+}
+
+/** `[x1 y1 x2 y2]` of a box given from the page's top-left, on a page drawn `top` pt high. */
+function boxArray(box: PageBox, bottom: number, height: number): string {
+  const y1 = bottom + height - box.y - box.height;
+  return `[${pdfNumber(box.x)} ${pdfNumber(y1)} ${pdfNumber(box.x + box.width)} ${pdfNumber(y1 + box.height)}]`;
+}
+
+/** The page edits (MediaBox, TrimBox, BleedBox), or undefined when the pages are not as expected. */
+function pageEdits(text: string, pages: PageBoxes[]): Edit[] | undefined {
+  const boxes = [...text.matchAll(MEDIA_BOX)];
+  if (boxes.length !== pages.length) return undefined;
+  const edits: Edit[] = [];
+  for (const [i, box] of boxes.entries()) {
+    const [W, H] = [Number(box[1]), Number(box[2])];
+    const { width: w, height: h, trim, bleed } = pages[i];
+    if (Math.round(w) !== W || Math.round(h) !== H) return undefined; // not the page we think it is
+    if (w === W && h === H && !trim && !bleed) continue;
+    let entry = `/MediaBox [0 ${pdfNumber(H - h)} ${pdfNumber(w)} ${H}]`;
+    if (trim) entry += `\n/TrimBox ${boxArray(trim, H - h, h)}`;
+    if (bleed) entry += `\n/BleedBox ${boxArray(bleed, H - h, h)}`;
+    edits.push({ at: box.index, length: box[0].length, text: entry });
+  }
+  return edits;
+}
+
+/** The Info and catalog edits, or undefined when the objects are not where the trailer says. */
+function documentEdits(text: string, trailer: string, info: DocInfo): Edit[] | undefined {
+  const infoRef = /\/Info (\d+) 0 R/.exec(trailer);
+  const rootRef = /\/Root (\d+) 0 R/.exec(trailer);
+  if (!infoRef || !rootRef) return undefined;
+  const infoObj = new RegExp(`(?:^|\\n)${infoRef[1]} 0 obj\\n(<<[^]*?>>)\\nendobj`).exec(text);
+  const catalog = new RegExp(`(?:^|\\n)${rootRef[1]} 0 obj\\n<</Type /Catalog`).exec(text);
+  if (!infoObj || !catalog) return undefined;
+  const edits: Edit[] = [
+    {
+      at: infoObj.index + infoObj[0].length - infoObj[1].length - '\nendobj'.length,
+      length: infoObj[1].length,
+      text: infoDictionary(info),
+    },
+  ];
+  if (info.lang) {
+    edits.push({
+      at: catalog.index + catalog[0].length,
+      length: 0,
+      text: `\n/Lang ${pdfText(info.lang)}`,
+    });
+  }
+  return edits;
+}
+
+/**
+ * Returns `pdf` (as written by Skia, pages in order) with exact page boxes for `pages` and, when
+ * given, the document information `info`.
+ */
+export function editSkiaPdf(pdf: Buffer, pages: PageBoxes[], info?: DocInfo): Buffer {
+  const text = pdf.toString('latin1');
+  // The classic cross-reference table Skia writes: "xref\n0 N\n" then N 20-byte entries.
+  const start = /startxref\n(\d+)\n%%EOF\s*$/.exec(text);
+  if (!start) return pdf;
+  const xrefAt = Number(start[1]);
+  const head = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt, xrefAt + 32));
+  if (!head) return pdf;
+  const count = Number(head[1]);
+  const entriesAt = xrefAt + head[0].length;
+  const tail = text.slice(entriesAt + count * 20, start.index);
+
+  const edits = pageEdits(text, pages) ?? [];
+  const docEdits = info ? documentEdits(text, tail, info) : [];
+  if (docEdits) edits.push(...docEdits);
+  edits.sort((a, b) => a.at - b.at);
+  if (edits.length === 0 || edits.some((e) => e.at > xrefAt)) return pdf;
+  const shift = (offset: number): number =>
+    offset + edits.reduce((d, e) => (e.at < offset ? d + e.text.length - e.length : d), 0);
+
+  let entries = '';
+  for (let i = 0; i < count; i++) {
+    const entry = text.slice(entriesAt + i * 20, entriesAt + (i + 1) * 20);
+    const m = /^(\d{10}) (\d{5}) ([nf])( \n|\r\n| \r)$/.exec(entry);
+    if (!m) return pdf;
+    const offset = m[3] === 'n' ? String(shift(Number(m[1]))).padStart(10, '0') : m[1];
+    entries += `${offset} ${m[2]} ${m[3]}${m[4]}`;
+  }
+
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.at) + e.text;
+    at = e.at + e.length;
+  }
+  out += text.slice(at, entriesAt) + entries;
+  out += `${tail}startxref\n${shift(xrefAt)}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
