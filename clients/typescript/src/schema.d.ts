@@ -9669,12 +9669,16 @@ export interface components {
             | 'ean8'
             | 'upca'
             | 'itf14'
+            | 'upce'
+            | 'azteccode'
           )
         | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
+      /** @description EAN/UPC: print the digits under the bars. Default true. */
+      human_readable?: boolean | null;
       /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
       link_target?: string | null;
       /** @description Unique within the design; requests address the layer by it. */
@@ -9720,6 +9724,8 @@ export interface components {
             | 'ean8'
             | 'upca'
             | 'itf14'
+            | 'upce'
+            | 'azteccode'
           )
         | null
         | string;
@@ -9727,6 +9733,8 @@ export interface components {
       height?: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
+      /** @description EAN/UPC: print the digits under the bars. Default true. */
+      human_readable?: boolean | string | null;
       link_target?: (string | null) | string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | string | null;
