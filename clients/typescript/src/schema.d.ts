@@ -10182,6 +10182,8 @@ export interface components {
       name: string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). At most 10000 characters. */
@@ -10242,6 +10244,8 @@ export interface components {
       min_font_size?: number | string | null;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | string | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null | string;
       /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
       position_x?: number | string;
       /** @description Left edge in px (same as x). */

@@ -1,7 +1,7 @@
 /**
  * Lays out a text block in its box: paragraphs at `\n`, words wrapped at the box width, auto-fit
  * (the largest size from font_size down to min_font_size at which everything fits), max_lines
- * with an ellipsis, horizontal and vertical alignment, bidi order per line. The result is a list
+ * and overflow "ellipsis" with an ellipsis, horizontal and vertical alignment, bidi order per line. The result is a list
  * of positioned pieces that drawText paints with one fillText each; layout does not draw, so it
  * is the same for raster and PDF targets.
  */
@@ -37,7 +37,7 @@ export interface TextLayout {
   fontSize: number;
   letterSpacing: number;
   lines: PlacedLine[];
-  /** Lines cut off by max_lines (the last line then ends with an ellipsis). */
+  /** Lines cut off by max_lines or overflow "ellipsis" (the last line then ends with an ellipsis). */
   truncated: boolean;
   /** Whether the text fits the box (no broken words, height and max_lines respected). */
   fits: boolean;
@@ -191,8 +191,14 @@ export function layoutText(block: TextBlock): TextLayout {
   const fitsBox = fits(block, size, wrapped);
   let lines = wrapped.lines;
   let truncated = false;
-  if (block.maxLines > 0 && lines.length > block.maxLines) {
-    lines = lines.slice(0, block.maxLines);
+  let keep = block.maxLines > 0 ? block.maxLines : Infinity;
+  if (block.overflow === 'ellipsis' && !fitsBox) {
+    // The lines whose whole height fits the box, at least one so the ellipsis shows.
+    const whole = Math.floor((block.height + 0.01) / lineHeightPx(block, size));
+    keep = Math.min(keep, Math.max(1, whole));
+  }
+  if (lines.length > keep) {
+    lines = lines.slice(0, keep);
     const last = lines[lines.length - 1];
     lines[lines.length - 1] = { ...ellipsisLine(last.p, last.range, sizer), lastOfParagraph: true };
     truncated = true;

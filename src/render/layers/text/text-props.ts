@@ -26,6 +26,7 @@ export const TEXT_DEFAULTS = {
   max_lines: 0,
   auto_fit: false,
   min_font_size: 8,
+  overflow: 'clip',
 } as const;
 
 const MAX_TEXT = 10_000;
@@ -198,6 +199,13 @@ export const TEXT_PROPS: PropSpecs = {
     def: TEXT_DEFAULTS.auto_fit,
     description: 'Shrink the font (down to min_font_size) until the text fits the box.',
   },
+  overflow: {
+    kind: 'enum',
+    values: ['clip', 'ellipsis', 'visible'],
+    def: TEXT_DEFAULTS.overflow,
+    description:
+      'Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box.',
+  },
 };
 
 /** Checks and normalises a text layer's own props in place. */
@@ -247,6 +255,7 @@ export function textBlockOf(
     maxLines: layer.max_lines as number,
     autoFit: layer.auto_fit as boolean,
     minFontSize: layer.min_font_size as number,
+    overflow: layer.overflow as TextBlock['overflow'],
     width: Math.max(0, Number(layer.width) || 0),
     height: Math.max(0, Number(layer.height) || 0),
   };
