@@ -10168,6 +10168,61 @@ export interface components {
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null;
       /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
       letter_spacing?: number | string | null;
       /** @description Line height as a multiple of the font size. Default 1.2. */
@@ -10233,6 +10288,62 @@ export interface components {
       height?: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | string | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null
+        | string;
       /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
       letter_spacing?: number | string | null;
       /** @description Line height as a multiple of the font size. Default 1.2. */
