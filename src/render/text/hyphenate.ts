@@ -70,7 +70,13 @@ export function hyphenateText(text: string, lang: HyphenationLang): string {
   let fn = loaded.get(lang);
   if (!fn) {
     const mod = load(`hyphen/${lang}`) as { hyphenateSync: Hyphenate };
-    fn = (t) => mod.hyphenateSync(t);
+    // The library skips what looks like an HTML tag ("<" up to ">"); text is never HTML here,
+    // so it is hyphenated piece by piece around each "<".
+    fn = (t) =>
+      t
+        .split('<')
+        .map((piece) => mod.hyphenateSync(piece))
+        .join('<');
     loaded.set(lang, fn);
   }
   return fn(text);

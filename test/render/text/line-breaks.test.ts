@@ -131,3 +131,12 @@ describe('hyphenation', () => {
     assert.match(problems[0].message, /"en".*received "klingon"/);
   });
 });
+
+describe('hyphenateText', () => {
+  it('only inserts soft hyphens, also around "<" (text is never read as HTML)', () => {
+    const text = 'a <b>international</b> & x<y internationalization';
+    const out = hyphenateText(text, 'en');
+    assert.equal(out.replace(/\u00ad/g, ''), text);
+    assert.match(out, /x<y in\u00adter\u00adna\u00adtion\u00adal\u00adiza\u00adtion$/);
+  });
+});
