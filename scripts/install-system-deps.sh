@@ -4,7 +4,8 @@
 #   poppler-utils pdftoppm/pdftotext, used by tests to look at PDFs
 #   zbar-tools    zbarimg, used by tests to decode rendered QR codes
 #   qpdf          qpdf --check, used by tests to prove PDFs are well formed
-#   chromium      the Chromium service that npm run bench:compare measures Imprint against
+#   chromium      headless Chromium: the editor's browser tests, the line-breaking comparison,
+#                 and the Chromium service that npm run bench:compare measures Imprint against
 # Runs apt-get only when something is missing; needs root (or sudo) then.
 set -euo pipefail
 need=()

@@ -244,7 +244,7 @@ for (const { kind, skip } of testDbKinds()) {
         assert.equal(image.status, 'finished', res.body);
         assert.deepEqual(image.warnings, [
           'layers.title: font "No Such Font" is not available; DejaVu Sans was used',
-          'layers.title: the text does not fit its box at the minimum font size 40',
+          'layers.title: the text does not fit its box at the minimum font size 40; it was clipped to the box (overflow "clip")',
         ]);
       });
 

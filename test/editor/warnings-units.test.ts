@@ -59,7 +59,7 @@ describe('request warnings', () => {
       [
         'layers.ghost: the template has no layer "ghost"',
         'layers.title: font "Nope" is not available; DejaVu Sans was used',
-        'layers.title: the text does not fit its box at font size 40 (auto_fit can shrink it)',
+        'layers.title: the text does not fit its box at font size 40 (auto_fit can shrink it); it was clipped to the box (overflow "clip")',
       ],
     );
   });

@@ -9731,12 +9731,16 @@ export interface components {
             | 'ean8'
             | 'upca'
             | 'itf14'
+            | 'upce'
+            | 'azteccode'
           )
         | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
+      /** @description EAN/UPC: print the digits under the bars. Default true. */
+      human_readable?: boolean | null;
       /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
       link_target?: string | null;
       /** @description Unique within the design; requests address the layer by it. */
@@ -9782,6 +9786,8 @@ export interface components {
             | 'ean8'
             | 'upca'
             | 'itf14'
+            | 'upce'
+            | 'azteccode'
           )
         | null
         | string;
@@ -9789,6 +9795,8 @@ export interface components {
       height?: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
+      /** @description EAN/UPC: print the digits under the bars. Default true. */
+      human_readable?: boolean | string | null;
       link_target?: (string | null) | string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | string | null;
@@ -10222,6 +10230,61 @@ export interface components {
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null;
       /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
       letter_spacing?: number | string | null;
       /** @description Line height as a multiple of the font size. Default 1.2. */
@@ -10236,6 +10299,8 @@ export interface components {
       name: string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). At most 10000 characters. */
@@ -10285,6 +10350,62 @@ export interface components {
       height?: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | string | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null
+        | string;
       /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
       letter_spacing?: number | string | null;
       /** @description Line height as a multiple of the font size. Default 1.2. */
@@ -10296,6 +10417,8 @@ export interface components {
       min_font_size?: number | string | null;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | string | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null | string;
       /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
       position_x?: number | string;
       /** @description Left edge in px (same as x). */

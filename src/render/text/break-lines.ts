@@ -12,6 +12,8 @@ export interface LineRange {
   end: number;
   /** Content width as measured while breaking. */
   width: number;
+  /** The line ends at a soft hyphen (U+00AD), which is then drawn as a hyphen. */
+  hyphen?: boolean;
 }
 
 /** The lines of a paragraph and whether some word had to be broken to fit. */
@@ -71,8 +73,12 @@ function fittingPrefix(
   return p.clusters[Math.min(good, last)];
 }
 
+const SOFT_HYPHEN = '\u00ad';
+
 /**
  * Breaks a paragraph into lines no wider than `maxWidth` (except single clusters wider than it).
+ * A word ending with a soft hyphen fits only with the hyphen drawn after it (`hyphenWidth(at)`:
+ * the width of a hyphen in the style of the character before `at`), as in browsers.
  * Stops after `lineLimit` + 1 lines: callers that only need to know "more than n" save the rest.
  */
 export function breakParagraph(
@@ -80,6 +86,7 @@ export function breakParagraph(
   maxWidth: number,
   width: (a: number, b: number) => number,
   lineLimit = Infinity,
+  hyphenWidth: (at: number) => number = () => 0,
 ): BrokenParagraph {
   const lines: LineRange[] = [];
   let brokeWord = false;
@@ -88,7 +95,9 @@ export function breakParagraph(
   for (const word of p.words) {
     if (lines.length > lineLimit) break;
     const wordWidth = width(word.start, word.contentEnd);
-    if (line && line.width + pendingSpace + wordWidth <= maxWidth + EPSILON) {
+    const hyphen =
+      p.text[word.contentEnd - 1] === SOFT_HYPHEN ? hyphenWidth(word.contentEnd - 1) : 0;
+    if (line && line.width + pendingSpace + wordWidth + hyphen <= maxWidth + EPSILON) {
       line.width += pendingSpace + wordWidth;
       line.end = word.contentEnd;
       pendingSpace = width(word.contentEnd, word.end);
@@ -112,5 +121,9 @@ export function breakParagraph(
     pendingSpace = width(word.contentEnd, word.end);
   }
   if (lines.length <= lineLimit || !line) lines.push(line ?? { start: 0, end: 0, width: 0 });
+  // A soft hyphen shows only where a line breaks at it (not at the paragraph's end).
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (p.text[lines[i].end - 1] === SOFT_HYPHEN) lines[i].hyphen = true;
+  }
   return { lines, brokeWord };
 }

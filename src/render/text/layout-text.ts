@@ -1,7 +1,7 @@
 /**
  * Lays out a text block in its box: paragraphs at `\n`, words wrapped at the box width, auto-fit
  * (the largest size from font_size down to min_font_size at which everything fits), max_lines
- * with an ellipsis, horizontal and vertical alignment, bidi order per line. The result is a list
+ * and overflow "ellipsis" with an ellipsis, horizontal and vertical alignment, bidi order per line. The result is a list
  * of positioned pieces that drawText paints with one fillText each; layout does not draw, so it
  * is the same for raster and PDF targets.
  */
@@ -37,7 +37,7 @@ export interface TextLayout {
   fontSize: number;
   letterSpacing: number;
   lines: PlacedLine[];
-  /** Lines cut off by max_lines (the last line then ends with an ellipsis). */
+  /** Lines cut off by max_lines or overflow "ellipsis" (the last line then ends with an ellipsis). */
   truncated: boolean;
   /** Whether the text fits the box (no broken words, height and max_lines respected). */
   fits: boolean;
@@ -46,6 +46,8 @@ export interface TextLayout {
 }
 
 const ELLIPSIS = '\u2026';
+/** What a soft hyphen (U+00AD) becomes where a line breaks at it. */
+const HYPHEN = '-';
 const SIZE_STEP = 0.5;
 
 interface Wrapped {
@@ -61,7 +63,13 @@ function wrap(paragraphs: Paragraph[], sizer: TextSizer, lineLimit = Infinity): 
     if (lines.length > lineLimit) break;
     // Measured widths include the letter spacing after a line's last character; it is not ink.
     const max = sizer.block.width + sizer.block.letterSpacing;
-    const res = breakParagraph(p, max, (a, b) => sizer.width(p, a, b), lineLimit - lines.length);
+    const res = breakParagraph(
+      p,
+      max,
+      (a, b) => sizer.width(p, a, b),
+      lineLimit - lines.length,
+      (at) => measureWidth(sizer.font(p.cls[at] & ALT), sizer.block.letterSpacing, HYPHEN),
+    );
     brokeWord ||= res.brokeWord;
     res.lines.forEach((range, i) =>
       lines.push({ p, range, lastOfParagraph: i === res.lines.length - 1 }),
@@ -114,23 +122,32 @@ function chooseSize(block: TextBlock, paragraphs: Paragraph[]): { size: number; 
   return best ?? { size: min, wrapped: at(min, drawLimit) };
 }
 
+/** A line's content [range.start, end) (trailing spaces dropped) followed by `suffix`, as a paragraph. */
+function withSuffix(p: Paragraph, range: LineRange, end: number, suffix: string): Paragraph {
+  const clsAtEnd = range.end > range.start ? p.cls[range.end - 1] & ALT : 0;
+  let cut = end;
+  while (cut > range.start && /\s/.test(p.text[cut - 1])) cut--;
+  const body = p.text.slice(range.start, cut);
+  const cls = new Uint8Array(body.length + suffix.length);
+  cls.set(p.cls.subarray(range.start, cut));
+  cls.fill(clsAtEnd, body.length);
+  const spans = [{ text: body + suffix, alt: false }];
+  return prepareParagraph(spans, p.baseLevel === 1 ? 'rtl' : 'ltr', cls);
+}
+
+/** A line that ends at a soft hyphen, with the hyphen drawn in its place. */
+function hyphenLine(p: Paragraph, range: LineRange): { p: Paragraph; range: LineRange } {
+  const q = withSuffix(p, range, range.end - 1, HYPHEN);
+  return { p: q, range: { start: 0, end: q.text.length, width: range.width } };
+}
+
 /** The last kept line with an ellipsis: content shortened by clusters until it and "…" fit. */
 function ellipsisLine(
   p: Paragraph,
   range: LineRange,
   sizer: TextSizer,
 ): { p: Paragraph; range: LineRange } {
-  const clsAtEnd = range.end > range.start ? p.cls[range.end - 1] & ALT : 0;
-  const build = (end: number): Paragraph => {
-    let cut = end;
-    while (cut > range.start && /\s/.test(p.text[cut - 1])) cut--;
-    const body = p.text.slice(range.start, cut);
-    const cls = new Uint8Array(body.length + 1);
-    cls.set(p.cls.subarray(range.start, cut));
-    cls[body.length] = clsAtEnd;
-    const spans = [{ text: body + ELLIPSIS, alt: false }];
-    return prepareParagraph(spans, p.baseLevel === 1 ? 'rtl' : 'ltr', cls);
-  };
+  const build = (end: number): Paragraph => withSuffix(p, range, end, ELLIPSIS);
   const bounds = p.clusters.filter((c) => c > range.start && c <= range.end);
   let candidate = build(range.end);
   for (let i = bounds.length - 1; i >= 0; i--) {
@@ -191,12 +208,21 @@ export function layoutText(block: TextBlock): TextLayout {
   const fitsBox = fits(block, size, wrapped);
   let lines = wrapped.lines;
   let truncated = false;
-  if (block.maxLines > 0 && lines.length > block.maxLines) {
-    lines = lines.slice(0, block.maxLines);
+  let keep = block.maxLines > 0 ? block.maxLines : Infinity;
+  if (block.overflow === 'ellipsis' && !fitsBox) {
+    // The lines whose whole height fits the box, at least one so the ellipsis shows.
+    const whole = Math.floor((block.height + 0.01) / lineHeightPx(block, size));
+    keep = Math.min(keep, Math.max(1, whole));
+  }
+  if (lines.length > keep) {
+    lines = lines.slice(0, keep);
     const last = lines[lines.length - 1];
     lines[lines.length - 1] = { ...ellipsisLine(last.p, last.range, sizer), lastOfParagraph: true };
     truncated = true;
   }
+  lines = lines.map((line) =>
+    line.range.hyphen ? { ...hyphenLine(line.p, line.range), lastOfParagraph: false } : line,
+  );
   const lh = lineHeightPx(block, size);
   const height = lines.length * lh;
   const top =

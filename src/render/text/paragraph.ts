@@ -1,9 +1,10 @@
 /**
  * A paragraph prepared for line breaking, independent of the font size (so auto-fit reuses it):
  * its text, a style class per UTF-16 unit (emphasis, emoji), grapheme clusters, the places a line
- * may break, and the bidi embedding levels.
+ * may break (UAX #14), and the bidi embedding levels.
  */
 import bidiModule from 'bidi-js';
+import LineBreaker from 'linebreak';
 import type { Bidi } from 'bidi-js';
 import { clusterStarts } from './graphemes.ts';
 import type { MarkupSpan } from './markup.ts';
@@ -30,23 +31,17 @@ export interface Paragraph {
   baseLevel: number;
   /** Start offsets of grapheme clusters, plus text.length at the end. */
   clusters: number[];
-  /** Words: [start, contentEnd, end): content, then trailing spaces; a line may break after each. */
+  /**
+   * Words: [start, contentEnd, end): content, then trailing spaces; a line may break after each.
+   * A word whose content ends with a soft hyphen (U+00AD) shows a hyphen when a line ends there.
+   */
   words: Array<{ start: number; contentEnd: number; end: number }>;
 }
 
 const EMOJI_CLUSTER = /\p{Emoji_Presentation}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u20e3/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
-/** Scripts written without spaces, where a line may break between any two characters. */
-const IDEOGRAPHIC =
-  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff01-\uff60]/u;
-/** Characters a line must not start with (closing punctuation, small kana: Japanese kinsoku). */
-const NO_BREAK_BEFORE =
-  /^[)\]}»›,.:;!?%、。，．・：；？！ー）」』】〕〉》〙〗〟’”ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥〜]/u;
-/** Characters a line must not end with (opening punctuation). */
-const NO_BREAK_AFTER = /^[([{«‹（「『【〔〈《〘〖〝‘“]/u;
-const SPACE = /^[ \u3000]$/;
-const HYPHEN = /^[-\u2010\u2013\u2014]$/;
-const LETTER = /^\p{L}/u;
+/** Spaces that hang at the end of a line (not counted in its width). */
+const SPACE = /[ \u3000]/;
 
 /** True when a grapheme cluster should come from the colour emoji font. */
 export function isEmojiCluster(cluster: string): boolean {
@@ -63,60 +58,51 @@ export function isEmojiCluster(cluster: string): boolean {
   );
 }
 
-/** Line-breaking class of a cluster: space, ideograph-like (break around it) or other. */
-const enum Kind {
-  Space,
-  Ideographic,
-  Other,
-}
+const ALNUM = /[\p{L}\p{N}]/u;
+const DIGIT = /\p{N}/u;
 
-interface ClusterInfo {
-  kind: Kind;
-  noBreakBefore: boolean;
-  noBreakAfter: boolean;
-  hyphen: boolean;
-  letter: boolean;
-  emoji: boolean;
-}
-
-function classify(cluster: string): ClusterInfo {
-  const c = cluster.charCodeAt(0);
-  if (c < 0x80 && cluster.length === 1) {
-    // ASCII fast path: no regular expressions for the common case.
-    return {
-      kind: c === 0x20 ? Kind.Space : Kind.Other,
-      noBreakBefore: ')]},.:;!?%'.includes(cluster),
-      noBreakAfter: '([{'.includes(cluster),
-      hyphen: c === 0x2d,
-      letter: (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a),
-      emoji: false,
-    };
+/**
+ * Chromium's tailorings of UAX #14 that its users expect, checked against it in the golden
+ * tests: no break after a slash followed by a letter or digit (URLs and paths stay whole, as
+ * "and/or"), and a break after a hyphen between a letter or digit and a digit (dates such as
+ * 2026-01-31, ranges such as 10-20), which UAX #14 keeps together.
+ */
+function tailoredBreaks(text: string, breaks: number[]): number[] {
+  const out: number[] = [];
+  let from = 0;
+  for (const at of breaks) {
+    for (let k = from + 2; k < at; k++) {
+      if (text[k - 1] === '-' && DIGIT.test(text[k]) && ALNUM.test(text[k - 2])) out.push(k);
+    }
+    from = at;
+    if (at < text.length && text[at - 1] === '/' && ALNUM.test(text[at])) continue;
+    out.push(at);
   }
-  const emoji = isEmojiCluster(cluster);
-  return {
-    kind: SPACE.test(cluster)
-      ? Kind.Space
-      : emoji || IDEOGRAPHIC.test(cluster)
-        ? Kind.Ideographic
-        : Kind.Other,
-    noBreakBefore: NO_BREAK_BEFORE.test(cluster),
-    noBreakAfter: NO_BREAK_AFTER.test(cluster),
-    hyphen: HYPHEN.test(cluster),
-    letter: LETTER.test(cluster),
-    emoji,
-  };
+  return out;
 }
 
-/** Whether a line may break between two adjacent clusters (neither of them a space). */
-function mayBreakBetween(
-  prev: ClusterInfo,
-  next: ClusterInfo,
-  beforePrev: ClusterInfo | undefined,
-): boolean {
-  if (next.noBreakBefore || prev.noBreakAfter) return false;
-  if (prev.kind === Kind.Ideographic || next.kind === Kind.Ideographic) return true;
-  // After a hyphen inside a word ("state-of-the-art"), as browsers do.
-  return prev.hyphen && next.letter && beforePrev !== undefined && beforePrev.letter;
+/**
+ * The words of a paragraph: the text between two break opportunities of the Unicode line
+ * breaking algorithm (UAX #14, by the linebreak library, with tailoredBreaks), each split into
+ * content and the spaces after it. Opportunities inside a grapheme cluster are dropped (they
+ * only arise in malformed sequences, and a cluster is never split).
+ */
+function wordsOf(text: string, clusters: number[]): Paragraph['words'] {
+  const boundary = new Set(clusters);
+  const breaker = new LineBreaker(text);
+  const breaks: number[] = [];
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) breaks.push(bk.position);
+  const words: Paragraph['words'] = [];
+  let start = 0;
+  for (const end of tailoredBreaks(text, breaks)) {
+    if (end <= start || (end < text.length && !boundary.has(end))) continue;
+    let contentEnd = end;
+    while (contentEnd > start && SPACE.test(text[contentEnd - 1])) contentEnd--;
+    words.push({ start, contentEnd, end });
+    start = end;
+  }
+  if (start < text.length) words.push({ start, contentEnd: text.length, end: text.length });
+  return words;
 }
 
 /** Characters that need the bidi algorithm (right-to-left scripts and explicit controls). */
@@ -141,34 +127,11 @@ export function prepareParagraph(
   }
   if (extraClass) cls.set(extraClass.subarray(0, text.length));
   const clusters = clusterStarts(text);
-  const infos: ClusterInfo[] = [];
   for (let i = 0; i + 1 < clusters.length; i++) {
-    const info = classify(text.slice(clusters[i], clusters[i + 1]));
-    infos.push(info);
-    if (info.emoji) for (let j = clusters[i]; j < clusters[i + 1]; j++) cls[j] |= EMOJI;
+    if (!isEmojiCluster(text.slice(clusters[i], clusters[i + 1]))) continue;
+    for (let j = clusters[i]; j < clusters[i + 1]; j++) cls[j] |= EMOJI;
   }
-  const words: Paragraph['words'] = [];
-  let start = 0;
-  let contentEnd = -1;
-  for (let i = 0; i < infos.length; i++) {
-    const isSpace = infos[i].kind === Kind.Space;
-    if (isSpace && contentEnd < 0) contentEnd = clusters[i];
-    const next = infos[i + 1];
-    if (next === undefined) break;
-    const nextSpace = next.kind === Kind.Space;
-    const breakHere = isSpace
-      ? !nextSpace
-      : !nextSpace && mayBreakBetween(infos[i], next, infos[i - 1]);
-    if (breakHere) {
-      const end = clusters[i + 1];
-      words.push({ start, contentEnd: contentEnd < 0 ? end : contentEnd, end });
-      start = end;
-      contentEnd = -1;
-    }
-  }
-  if (text.length > 0) {
-    words.push({ start, contentEnd: contentEnd < 0 ? text.length : contentEnd, end: text.length });
-  }
+  const words = wordsOf(text, clusters);
   // Left-to-right text without any RTL character needs no bidi pass (all levels 0).
   if (direction !== 'rtl' && !NEEDS_BIDI.test(text)) {
     return { text, cls, levels: new Uint8Array(text.length), baseLevel: 0, clusters, words };

@@ -29,6 +29,8 @@ export interface TextBlock {
   maxLines: number;
   autoFit: boolean;
   minFontSize: number;
+  /** What happens to text that does not fit the box: cut at it, "…" on the last whole line, or nothing. */
+  overflow: 'clip' | 'ellipsis' | 'visible';
   width: number;
   height: number;
 }

@@ -1,5 +1,10 @@
-/** Barcodes must scan: render each format zbar can read and decode it; bad values are 422 problems. */
-import { createCanvas, PDFDocument } from '@napi-rs/canvas';
+/**
+ * Barcodes must scan: every format is rendered and decoded back, with zbar for the formats it
+ * reads (QR, EAN/UPC, Code 128/39, ITF) and ZXing for those it does not (Data Matrix, PDF417,
+ * Aztec); bad values are 422 problems.
+ */
+import { createCanvas, loadImage, PDFDocument } from '@napi-rs/canvas';
+import zxing from '@zxing/library';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -16,16 +21,42 @@ const hasZbar = spawnSync('zbarimg', ['--version']).status === 0;
 const hasPdftoppm = spawnSync('pdftoppm', ['-v']).status === 0;
 
 /** zbarimg's raw decodings of a PNG. */
-function scan(png: Buffer): string[] {
+function scan(png: Buffer, symbols: string[] = []): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-zbar-'));
   try {
     const file = path.join(dir, 'code.png');
     fs.writeFileSync(file, png);
-    const res = spawnSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' });
+    const flags = symbols.map((s) => `-S${s}.enable`);
+    const res = spawnSync('zbarimg', ['--raw', '-q', ...flags, file], { encoding: 'utf8' });
     return res.stdout.split('\n').filter(Boolean);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** ZXing's reading of a PNG with the reader of one 2D format (zbar reads none of these). */
+async function zxingScan(
+  png: Buffer,
+  format: 'datamatrix' | 'pdf417' | 'azteccode',
+): Promise<string> {
+  const img = await loadImage(png);
+  const canvas = createCanvas(img.width, img.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const rgba = ctx.getImageData(0, 0, img.width, img.height).data;
+  const luma = new Uint8ClampedArray(img.width * img.height);
+  for (let i = 0; i < luma.length; i++) {
+    luma[i] = (rgba[4 * i] * 299 + rgba[4 * i + 1] * 587 + rgba[4 * i + 2] * 114) / 1000;
+  }
+  const bitmap = new zxing.BinaryBitmap(
+    new zxing.HybridBinarizer(new zxing.RGBLuminanceSource(luma, img.width, img.height)),
+  );
+  const reader = {
+    datamatrix: () => new zxing.DataMatrixReader(),
+    pdf417: () => new zxing.PDF417Reader(),
+    azteccode: () => new zxing.AztecCodeReader(),
+  }[format]();
+  return reader.decode(bitmap).getText();
 }
 
 const oneCode = (layer: Record<string, unknown>, w = 240, h = 240) => ({
@@ -85,6 +116,61 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
     assert.deepEqual(await read('itf14', '1540014128876'), ['15400141288763']);
   });
 
+  it('upce decodes (zbar reads UPC-E only when asked to)', async () => {
+    const png = await renderScene(oneCode({ value: '0123456', format: 'upce' }, 200, 120));
+    assert.deepEqual(scan(png, ['upce']), ['01234565']);
+  });
+
+  for (const [format, value, w, h] of [
+    ['datamatrix', 'Imprint 42 / DataMatrix', 200, 200],
+    ['pdf417', 'Imprint PDF417 0042', 360, 140],
+    ['azteccode', 'https://example.com/aztec', 200, 200],
+  ] as const) {
+    it(`${format} decodes (read with ZXing: zbar has no ${format} reader)`, async () => {
+      const png = await renderScene(oneCode({ value, format }, w, h));
+      assert.equal(await zxingScan(png, format), value);
+    });
+  }
+
+  it(
+    'EAN-13 in a PDF: vector bars that decode, and its digits as text under them',
+    {
+      skip: !hasPdftoppm,
+    },
+    async () => {
+      const pdfOf = async (layer: Record<string, unknown>) => {
+        const doc = new PDFDocument();
+        const ctx = doc.beginPage(300, 120) as unknown as SKRSContext2D;
+        await paintDesign(ctx, designOf(oneCode(layer, 300, 120)), await testEnv(1, 'pdf'));
+        doc.endPage();
+        return doc.close();
+      };
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-pdf-'));
+      try {
+        const text = async (name: string, layer: Record<string, unknown>) => {
+          const pdf = await pdfOf(layer);
+          assert.ok(!pdf.includes('/Subtype /Image'), 'the bars are vector paths, not an image');
+          fs.writeFileSync(path.join(dir, `${name}.pdf`), pdf);
+          execFileSync('pdftoppm', ['-png', '-r', '144', '-singlefile', `${name}.pdf`, name], {
+            cwd: dir,
+          });
+          assert.deepEqual(scan(fs.readFileSync(path.join(dir, `${name}.png`))), ['5901234123457']);
+          return execFileSync('pdftotext', [`${name}.pdf`, '-'], { cwd: dir, encoding: 'utf8' });
+        };
+        const digits = await text('with', { value: '590123412345', format: 'ean13' });
+        assert.equal(digits.replace(/\s/g, ''), '5901234123457');
+        const none = await text('without', {
+          value: '590123412345',
+          format: 'ean13',
+          human_readable: false,
+        });
+        assert.equal(none.trim(), '');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it(
     'a QR code on a vector PDF page decodes after rasterising',
     { skip: !hasPdftoppm },
@@ -128,6 +214,12 @@ describe('barcode validation', () => {
     assert.match(bad.problems[0].message, /check digit/);
   });
 
+  it('refuses a value UPC-E cannot hold, naming the field', () => {
+    const { problems } = validateDesign(oneCode({ value: '12345', format: 'upce' }));
+    assert.equal(problems[0].path, 'layers.0.value');
+    assert.match(problems[0].message, /upce.*received "12345"/);
+  });
+
   it('refuses unknown formats, error levels and colours, naming what is allowed', () => {
     const { problems } = validateDesign(
       oneCode({ value: 'x', format: 'aztec', error_correction: 'X', color: 'blurple' }),
@@ -135,7 +227,7 @@ describe('barcode validation', () => {
     const byPath = Object.fromEntries(problems.map((p) => [p.path, p.message]));
     assert.match(
       byPath['layers.0.format'],
-      /"qrcode", "code128", "ean13", "datamatrix", "pdf417".*received "aztec"/,
+      /"qrcode", "code128", "ean13", "datamatrix", "pdf417".*"upce", "azteccode"; received "aztec"/,
     );
     assert.match(byPath['layers.0.error_correction'], /"L", "M", "Q", "H"/);
     assert.match(byPath['layers.0.color'], /colour.*received "blurple"/);

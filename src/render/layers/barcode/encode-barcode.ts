@@ -1,10 +1,10 @@
 /**
- * Barcode encoding into modules, before any drawing: QR codes with `qrcode`, the other
- * symbologies with bwip-js's raw encoder. Encodings are cached (a batch renders the same codes
- * often, and validate() already encodes once to report bad values).
+ * Barcode encoding into modules, before any drawing: every symbology, QR included, goes through
+ * bwip-js's raw encoder (one engine, one set of rules for what a value must look like).
+ * Encodings are cached (a batch renders the same codes often, and validate() already encodes once
+ * to report bad values).
  */
 import bwipjs from 'bwip-js';
-import QRCode from 'qrcode';
 
 /** Barcode formats, default first. */
 export const BARCODE_FORMATS = [
@@ -17,6 +17,8 @@ export const BARCODE_FORMATS = [
   'ean8',
   'upca',
   'itf14',
+  'upce',
+  'azteccode',
 ] as const;
 /** One of BARCODE_FORMATS. */
 export type BarcodeFormat = (typeof BARCODE_FORMATS)[number];
@@ -34,19 +36,64 @@ export interface MatrixSymbol {
   quiet: number;
 }
 
-/** A 1D symbol: dark bars as [start, width] in modules over `modules` modules. */
+/** One dark bar of a linear code, in modules from the symbol's left edge. */
+export interface Bar {
+  start: number;
+  width: number;
+  /** Guard bars of EAN/UPC reach down between the human-readable digits. */
+  guard: boolean;
+}
+
+/** One human-readable digit under an EAN/UPC code, centred on `x` (modules from the left edge). */
+export interface HumanDigit {
+  char: string;
+  x: number;
+  /** The digits printed outside the bars (UPC's number system and check digit) are smaller. */
+  small: boolean;
+}
+
+/** A 1D symbol: dark bars over `modules` modules, with human-readable digits for EAN/UPC. */
 export interface LinearSymbol {
   kind: 'linear';
   modules: number;
-  bars: Array<[number, number]>;
+  bars: Bar[];
   quiet: number;
+  digits: HumanDigit[];
 }
 
 /** An encoded barcode. */
 export type BarcodeSymbol = MatrixSymbol | LinearSymbol;
 
-/** Light modules each side of a linear code where its standard asks for more or less than 10. */
-const LINEAR_QUIET: Partial<Record<BarcodeFormat, number>> = { ean13: 11, ean8: 7, upca: 9 };
+/**
+ * Light modules each side of a linear code. EAN/UPC have the widths of their standard, widened
+ * where a digit printed outside the bars (EAN-13's first, UPC's first and last) needs room.
+ */
+const LINEAR_QUIET: Partial<Record<BarcodeFormat, number>> = {
+  ean13: 11,
+  ean8: 7,
+  upca: 9,
+  upce: 9,
+};
+
+/**
+ * Where each human-readable digit sits, as the centre (in modules) of the 7-module character it
+ * belongs to; negative and past-the-end positions are digits printed outside the bars.
+ */
+const DIGIT_CENTRES: Partial<Record<BarcodeFormat, (i: number) => [number, boolean]>> = {
+  ean13: (i) =>
+    i === 0 ? [-6, false] : [i <= 6 ? 3 + 7 * (i - 1) + 3.5 : 50 + 7 * (i - 7) + 3.5, false],
+  ean8: (i) => [i <= 3 ? 3 + 7 * i + 3.5 : 36 + 7 * (i - 4) + 3.5, false],
+  upca: (i) => {
+    if (i === 0) return [-4.5, true];
+    if (i === 11) return [99.5, true];
+    return [i <= 5 ? 10 + 7 * (i - 1) + 3.5 : 50 + 7 * (i - 6) + 3.5, false];
+  },
+  upce: (i) => {
+    if (i === 0) return [-4.5, true];
+    if (i === 7) return [55.5, true];
+    return [3 + 7 * (i - 1) + 3.5, false];
+  },
+};
 
 const cache = new Map<string, BarcodeSymbol>();
 
@@ -55,30 +102,42 @@ function cleanMessage(err: unknown): string {
   return String((err as Error)?.message ?? err).replace(/^[\w.]+#\d+:\s*/, '');
 }
 
-function encodeUncached(value: string, format: BarcodeFormat, level: string): BarcodeSymbol {
-  if (format === 'qrcode') {
-    const qr = QRCode.create(value, { errorCorrectionLevel: level as 'L' | 'M' | 'Q' | 'H' });
-    const size = qr.modules.size;
-    return {
-      kind: 'matrix',
-      cols: size,
-      rows: size,
-      rowHeight: 1,
-      dark: Uint8Array.from(qr.modules.data),
-      quiet: 4,
-    };
-  }
-  const [sym] = bwipjs.raw(format, value, {}) as Array<Record<string, unknown>>;
-  if (Array.isArray(sym.sbs)) {
-    const sbs = sym.sbs as number[];
-    const bars: Array<[number, number]> = [];
-    let at = 0;
-    sbs.forEach((w, i) => {
-      if (i % 2 === 0) bars.push([at, w]);
-      at += w;
+/** bwip-js's raw output for one symbol (the fields this module reads). */
+interface RawSymbol {
+  sbs?: number[];
+  bbs?: number[];
+  txt?: Array<[string, ...unknown[]]>;
+  pixs?: number[];
+  pixx?: number;
+  pixy?: number;
+}
+
+function linearOf(sym: RawSymbol, format: BarcodeFormat): LinearSymbol {
+  const sbs = sym.sbs as number[];
+  const bars: Bar[] = [];
+  let at = 0;
+  sbs.forEach((w, i) => {
+    if (i % 2 === 0) bars.push({ start: at, width: w, guard: (sym.bbs?.[i / 2] ?? 0) < 0 });
+    at += w;
+  });
+  const place = DIGIT_CENTRES[format];
+  const digits: HumanDigit[] = [];
+  if (place && sym.txt) {
+    sym.txt.forEach(([char], i) => {
+      const [x, small] = place(i);
+      digits.push({ char, x, small });
     });
-    return { kind: 'linear', modules: at, bars, quiet: LINEAR_QUIET[format] ?? 10 };
+  } else {
+    for (const bar of bars) bar.guard = false;
   }
+  return { kind: 'linear', modules: at, bars, quiet: LINEAR_QUIET[format] ?? 10, digits };
+}
+
+function encodeUncached(value: string, format: BarcodeFormat, level: string): BarcodeSymbol {
+  const options: Record<string, unknown> = DIGIT_CENTRES[format] ? { includetext: true } : {};
+  if (format === 'qrcode') options.eclevel = level;
+  const [sym] = bwipjs.raw(format, value, options) as RawSymbol[];
+  if (Array.isArray(sym.sbs)) return linearOf(sym, format);
   const pixs = sym.pixs as number[];
   const cols = sym.pixx as number;
   const rows = pixs.length / cols;
@@ -88,7 +147,8 @@ function encodeUncached(value: string, format: BarcodeFormat, level: string): Ba
     rows,
     rowHeight: (sym.pixy as number) / rows,
     dark: Uint8Array.from(pixs),
-    quiet: 2,
+    // QR asks for 4 light modules around it; Data Matrix, PDF417 and Aztec need less.
+    quiet: format === 'qrcode' ? 4 : 2,
   };
 }
 

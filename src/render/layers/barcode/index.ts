@@ -1,7 +1,7 @@
 /**
- * The barcode layer: `value` encoded as `format` (qrcode by default; code128, ean13, datamatrix,
- * pdf417) in `color` on `background_color`, with a quiet zone, drawn as one vector path so PDFs
- * stay sharp and scanners read them.
+ * The barcode layer: `value` encoded as `format` (qrcode by default; EAN/UPC, Code 128/39, ITF-14,
+ * Data Matrix, PDF417, Aztec) in `color` on `background_color`, with a quiet zone, drawn as one
+ * vector path so PDFs stay sharp and scanners read them; EAN/UPC get their digits underneath.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
@@ -9,7 +9,7 @@ import { isTransparent } from '../../design/color.ts';
 import { addProblem } from '../../design/props.ts';
 import type { DrawEnv, LayerSpec, LayerType } from '../../types.ts';
 import { BARCODE_FORMATS, QR_LEVELS, encodeBarcode } from './encode-barcode.ts';
-import type { BarcodeFormat, BarcodeSymbol } from './encode-barcode.ts';
+import type { BarcodeFormat, BarcodeSymbol, LinearSymbol } from './encode-barcode.ts';
 
 /** Longest value accepted (a QR code holds at most 2953 bytes anyway). */
 export const MAX_BARCODE_VALUE = 4000;
@@ -42,15 +42,52 @@ function moduleSize(sym: BarcodeSymbol, w: number, h: number): number {
   return Math.min(w / (sym.cols + 2 * sym.quiet), h / (sym.rows * sym.rowHeight + 2 * sym.quiet));
 }
 
+/** Cap height of DejaVu Sans Mono's digits, per px of font size. */
+const DIGIT_HEIGHT = 0.73;
+
+/**
+ * The vertical plan of an EAN/UPC code with its digits: the digits' font sizes and baseline,
+ * where the bars end and where the guard bars (reaching between the digits) end. The digits are
+ * 11 modules tall as in the standard, at most 30% of the box so short boxes keep their bars.
+ */
+interface DigitBand {
+  size: number;
+  smallSize: number;
+  baseline: number;
+  barsBottom: number;
+  guardBottom: number;
+}
+
+function digitBand(sym: LinearSymbol, m: number, h: number): DigitBand | undefined {
+  if (sym.digits.length === 0) return undefined;
+  const size = Math.min(11 * m, 0.3 * h);
+  const baseline = h - 0.05 * size;
+  const top = baseline - DIGIT_HEIGHT * size;
+  return {
+    size,
+    smallSize: (size * 8) / 11,
+    baseline,
+    barsBottom: top - 0.2 * size,
+    guardBottom: baseline - (DIGIT_HEIGHT * size) / 2,
+  };
+}
+
 /** The dark modules as one path, centred in the w×h box. */
-function symbolPath(sym: BarcodeSymbol, w: number, h: number, [sx, sy]: [Snap, Snap]): Path2D {
+function symbolPath(
+  sym: BarcodeSymbol,
+  w: number,
+  h: number,
+  [sx, sy]: [Snap, Snap],
+  band: DigitBand | undefined,
+): Path2D {
   const path = new Path2D();
   const m = moduleSize(sym, w, h);
   if (sym.kind === 'linear') {
     const x0 = (w - sym.modules * m) / 2;
-    for (const [start, width] of sym.bars) {
+    for (const { start, width, guard } of sym.bars) {
       const left = sx(x0 + start * m);
-      path.rect(left, 0, sx(x0 + (start + width) * m) - left, h);
+      const bottom = band ? sy(guard ? band.guardBottom : band.barsBottom) : h;
+      path.rect(left, 0, sx(x0 + (start + width) * m) - left, bottom);
     }
     return path;
   }
@@ -74,6 +111,25 @@ function symbolPath(sym: BarcodeSymbol, w: number, h: number, [sx, sy]: [Snap, S
     }
   }
   return path;
+}
+
+/** Draws EAN/UPC's human-readable digits under the bars (text, so PDFs keep them as text). */
+function drawDigits(
+  ctx: SKRSContext2D,
+  sym: LinearSymbol,
+  band: DigitBand,
+  w: number,
+  env: DrawEnv,
+): void {
+  const m = moduleSize(sym, w, 0);
+  const x0 = (w - sym.modules * m) / 2;
+  const family = env.resolveFont('DejaVu Sans Mono');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'alphabetic';
+  for (const digit of sym.digits) {
+    ctx.font = `${digit.small ? band.smallSize : band.size}px ${family}`;
+    ctx.fillText(digit.char, x0 + digit.x * m, band.baseline);
+  }
 }
 
 /** The encoded symbol of a validated layer, or undefined for an empty value. */
@@ -100,6 +156,11 @@ export const barcodeLayer: LayerType = {
       values: QR_LEVELS,
       def: 'M',
       description: 'QR code error-correction level.',
+    },
+    human_readable: {
+      kind: 'boolean',
+      def: true,
+      description: 'EAN/UPC: print the digits under the bars.',
     },
     color: { kind: 'color', def: '#000000', description: 'Bar colour.' },
     background_color: {
@@ -136,7 +197,10 @@ export const barcodeLayer: LayerType = {
     }
     const sym = symbolOf(layer);
     if (!sym) return;
+    const m = moduleSize(sym, w, h);
+    const band = sym.kind === 'linear' && layer.human_readable ? digitBand(sym, m, h) : undefined;
     ctx.fillStyle = layer.color as string;
-    ctx.fill(symbolPath(sym, w, h, pixelSnaps(ctx, env, moduleSize(sym, w, h))));
+    ctx.fill(symbolPath(sym, w, h, pixelSnaps(ctx, env, m), band));
+    if (band && sym.kind === 'linear') drawDigits(ctx, sym, band, w, env);
   },
 };

@@ -1,6 +1,7 @@
 /**
  * The text layer: `text` with `*emphasis*` markup, fonts with the bundled fallback stack,
- * wrapping, alignment, auto-fit, max_lines, RTL/CJK/emoji (see src/render/text/).
+ * wrapping, alignment, auto-fit, max_lines, overflow (clip, ellipsis, visible), RTL/CJK/emoji
+ * (see src/render/text/).
  */
 import type { LayerType } from '../../types.ts';
 import { drawText, layoutText } from '../../text/index.ts';
@@ -16,9 +17,20 @@ export const textLayer: LayerType = {
   props: TEXT_PROPS,
   assetUrls: () => [],
   draw(ctx, layer, env) {
-    const layout = layoutText(textBlockOf(layer, env.resolveFont));
+    const block = textBlockOf(layer, env.resolveFont);
+    const layout = layoutText(block);
     warnFontFallbacks(layer, env);
-    warnOverflow(layer, layout, env);
+    warnOverflow(layer, block, layout, env);
+    // Text that fits is never clipped: glyphs may reach a little past tight line boxes.
+    if (layout.fits || block.overflow !== 'clip') {
+      drawText(ctx, layout);
+      return;
+    }
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, block.width, block.height);
+    ctx.clip();
     drawText(ctx, layout);
+    ctx.restore();
   },
 };

@@ -2,6 +2,8 @@
  * The text layer's properties: validation with clear messages, normalisation in place (so the
  * stored form is canonical), defaults, and the TextBlock that layout takes.
  */
+import { HYPHENATION_LANGS, hyphenateText } from '../../text/hyphenate.ts';
+import type { HyphenationLang } from '../../text/hyphenate.ts';
 import { addProblem, checkEnum, type PropContext } from '../../design/props.ts';
 import { checkProps, type JsonSchema, type PropSpecs } from '../../design/prop-specs.ts';
 import type { TextBlock } from '../../text/index.ts';
@@ -26,6 +28,9 @@ export const TEXT_DEFAULTS = {
   max_lines: 0,
   auto_fit: false,
   min_font_size: 8,
+  overflow: 'clip',
+  hyphenate: false,
+  lang: 'en',
 } as const;
 
 const MAX_TEXT = 10_000;
@@ -198,6 +203,24 @@ export const TEXT_PROPS: PropSpecs = {
     def: TEXT_DEFAULTS.auto_fit,
     description: 'Shrink the font (down to min_font_size) until the text fits the box.',
   },
+  hyphenate: {
+    kind: 'boolean',
+    def: TEXT_DEFAULTS.hyphenate,
+    description: 'Break long words at hyphenation points of `lang` (a hyphen is drawn there).',
+  },
+  lang: {
+    kind: 'enum',
+    values: HYPHENATION_LANGS,
+    def: TEXT_DEFAULTS.lang,
+    description: 'Language of the text, for hyphenation (en = American English).',
+  },
+  overflow: {
+    kind: 'enum',
+    values: ['clip', 'ellipsis', 'visible'],
+    def: TEXT_DEFAULTS.overflow,
+    description:
+      'Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box.',
+  },
 };
 
 /** Checks and normalises a text layer's own props in place. */
@@ -231,7 +254,12 @@ export function textBlockOf(
   const style = layer.font_style as string;
   const color = layer.text_color as string;
   return {
-    spans: parseEmphasis(text),
+    spans: layer.hyphenate
+      ? parseEmphasis(text).map((span) => ({
+          ...span,
+          text: hyphenateText(span.text, layer.lang as HyphenationLang),
+        }))
+      : parseEmphasis(text),
     base: { family, weight, style, color },
     alt: {
       family: layer.alt_font ? resolveFont(layer.alt_font as string) : family,
@@ -247,6 +275,7 @@ export function textBlockOf(
     maxLines: layer.max_lines as number,
     autoFit: layer.auto_fit as boolean,
     minFontSize: layer.min_font_size as number,
+    overflow: layer.overflow as TextBlock['overflow'],
     width: Math.max(0, Number(layer.width) || 0),
     height: Math.max(0, Number(layer.height) || 0),
   };

@@ -4,7 +4,7 @@
  * minimum font size when auto_fit shrinks it).
  */
 import { DEFAULT_FAMILY, findBundledFamily } from '../../fonts/index.ts';
-import type { TextLayout } from '../../text/index.ts';
+import type { TextBlock, TextLayout } from '../../text/index.ts';
 import type { DrawEnv, LayerSpec } from '../../types.ts';
 
 /** Warns about each font or alt_font reference of the layer that fell back to the default. */
@@ -23,12 +23,24 @@ export function warnFontFallbacks(layer: LayerSpec, env: DrawEnv): void {
   }
 }
 
-/** Warns when the laid-out text does not fit its box. */
-export function warnOverflow(layer: LayerSpec, layout: TextLayout, env: DrawEnv): void {
+/** What each overflow mode did with text that does not fit, for the warning. */
+const OVERFLOW_OUTCOME: Record<TextBlock['overflow'], string> = {
+  clip: 'it was clipped to the box (overflow "clip")',
+  ellipsis: 'it was cut with an ellipsis (overflow "ellipsis")',
+  visible: 'it was drawn past the box (overflow "visible")',
+};
+
+/** Warns when the laid-out text does not fit its box, saying what overflow did with it. */
+export function warnOverflow(
+  layer: LayerSpec,
+  block: TextBlock,
+  layout: TextLayout,
+  env: DrawEnv,
+): void {
   if (layout.fits || (layer.text ?? '') === '') return;
   const size = Math.round(layout.fontSize * 100) / 100;
   const message = layer.auto_fit
     ? `the text does not fit its box at the minimum font size ${size}`
     : `the text does not fit its box at font size ${size} (auto_fit can shrink it)`;
-  env.warn(`layers.${layer.name}`, message);
+  env.warn(`layers.${layer.name}`, `${message}; ${OVERFLOW_OUTCOME[block.overflow]}`);
 }
