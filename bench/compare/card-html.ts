@@ -2,10 +2,18 @@
  * The reference card (bench/reference-card/design.json) as HTML, for the Chromium side of
  * `npm run bench:compare`: the same boxes, colours, fonts and QR value, the photo by URL.
  */
-import QRCode from 'qrcode';
+import bwipjs from 'bwip-js';
 
-/** The QR code as inline SVG, built once (a Chromium service would template it the same way). */
-const qrSvg = await QRCode.toString('https://example.com/r/123', { type: 'svg', margin: 2 });
+/**
+ * The QR code as inline SVG, built once (a Chromium service would template it the same way), by
+ * the barcode engine Imprint itself uses.
+ */
+const qrSvg = bwipjs.toSVG({
+  bcid: 'qrcode',
+  text: 'https://example.com/r/123',
+  paddingwidth: 2,
+  paddingheight: 2,
+});
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
