@@ -167,6 +167,9 @@ export class SqlProjectRepository implements ProjectRepository {
   }
 
   async insertEditorLink(projectId: string, codeHash: string, expiresAt: string): Promise<void> {
+    // Expired links can never be used again: each new link clears them, so the table holds only
+    // the links still pending or used within their lifetime (at most a day).
+    await this.db.deleteFrom('editor_links').where('expires_at', '<=', nowIso()).execute();
     await this.db
       .insertInto('editor_links')
       .values({

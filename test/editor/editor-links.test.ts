@@ -99,6 +99,16 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(rows.every((r) => r.code_hash !== code && !JSON.stringify(r).includes(code)));
     });
 
+    it('clears expired links when a new one is made', async () => {
+      const old = await link(1, Date.now() - 2 * 60_000);
+      const fresh = await link();
+      const hashes = (
+        await t.runtime.db.selectFrom('editor_links').select('code_hash').execute()
+      ).map((r) => r.code_hash);
+      assert.ok(!hashes.includes(hashToken(old.code)));
+      assert.ok(hashes.includes(hashToken(fresh.code)));
+    });
+
     it('refuses an expired token like a revoked one', async () => {
       const projects = t.runtime.services.projects;
       const past = await issueToken(projects, t.project.id, 'live', {
