@@ -64,6 +64,7 @@ const MUST_BE_DYNAMIC: Record<string, string[]> = {
     'tax',
     'total',
   ],
+  'quote-post': ['quote', 'author_name', 'author_title', 'handle'],
 };
 
 /** Names that always mean content a user supplies. */
