@@ -83,7 +83,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -311,7 +311,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -609,7 +609,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -891,7 +891,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -1131,7 +1131,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -1366,7 +1366,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -1580,7 +1580,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -1830,7 +1830,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -2093,7 +2093,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -2331,7 +2331,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -2571,7 +2571,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -2789,7 +2789,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -3027,7 +3027,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -3323,7 +3323,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -3567,7 +3567,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -3769,7 +3769,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -4020,7 +4020,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -4263,7 +4263,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -4565,7 +4565,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -4807,7 +4807,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -5009,7 +5009,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -5260,7 +5260,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -5534,7 +5534,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -5778,7 +5778,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -6112,7 +6112,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -6417,7 +6417,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -6720,7 +6720,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -6978,7 +6978,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -7192,7 +7192,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -7459,7 +7459,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -7724,7 +7724,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -8042,7 +8042,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -8317,7 +8317,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -8543,7 +8543,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -8751,7 +8751,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -8957,7 +8957,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -9152,7 +9152,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -9370,7 +9370,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -9614,7 +9614,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -9846,7 +9846,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -10078,7 +10078,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
@@ -10296,7 +10296,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The bearer token is missing, unknown or revoked. */
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
         401: {
           headers: {
             /** @description Always `Bearer`: the scheme the API expects. */
