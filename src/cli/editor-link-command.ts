@@ -4,7 +4,7 @@ import { createEditorLink, EDITOR_LINK_TTL } from '../core/editor-links.ts';
 import { withRuntime } from './project-commands.ts';
 
 /** Parses `--ttl`: whole minutes within EDITOR_LINK_TTL. */
-function parseTtl(raw: string | undefined): number {
+export function parseTtl(raw: string | undefined): number {
   if (raw === undefined) return EDITOR_LINK_TTL.default;
   const n = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isInteger(n) || n < EDITOR_LINK_TTL.min || n > EDITOR_LINK_TTL.max) {
