@@ -35,6 +35,8 @@ import { mediaRoutes } from './routes/media/index.ts';
 import { fontRoutes } from './routes/fonts/index.ts';
 import { templateRoutes } from './routes/templates/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
+import { editorRoutes } from './routes/editor/index.ts';
+import { starterTemplateRoutes } from './routes/starter-templates/index.ts';
 import { documentForOrigin, finishDocument } from './openapi/finish-document.ts';
 import { requestOrigin } from './openapi/request-origin.ts';
 
@@ -155,6 +157,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await fileRoutes(app, ctx);
   await urlImageRoutes(app, ctx);
   await n8nRoutes(app, ctx);
+  await editorRoutes(app, ctx);
+  const starters = starterTemplateRoutes(ctx);
+  await starters.publicRoutes(app);
   await app.register(
     async (rest) => {
       installAuth(rest, services);
@@ -166,6 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Route modules register here, one line each.
       await fontRoutes(rest, ctx);
       await templateRoutes(rest, ctx);
+      await starters.restRoutes(rest);
       await collectionRoutes(rest, ctx);
       await webhookDeliveryRoutes(rest, ctx);
       await imageRoutes(rest, ctx);

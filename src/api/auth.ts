@@ -1,7 +1,7 @@
 /**
  * Bearer-token authentication for /api/rest: resolves the token to its project (the caller) and
  * answers 401 `{"message":"Unauthenticated."}` with `WWW-Authenticate: Bearer` when the token is
- * missing, unknown or revoked.
+ * missing, unknown, revoked or expired.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.ts';

@@ -45,7 +45,8 @@ const MEANING: Record<(typeof ERROR_STATUSES)[number], { description: string; me
     message: 'Malformed request body: Unexpected end of JSON input',
   },
   401: {
-    description: 'The bearer token is missing, unknown or revoked.',
+    description:
+      'The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired).',
     message: 'Unauthenticated.',
   },
   402: {
