@@ -6096,6 +6096,9 @@ export interface paths {
               custom_data?: unknown;
               design?: {
                 background?: string | null;
+                /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+                dpi?: number;
+                /** @description Canvas height, as width. */
                 height?: number;
                 layers?: ({
                   /** @description Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object. */
@@ -6103,6 +6106,12 @@ export interface paths {
                 } & {
                   [key: string]: unknown;
                 })[];
+                /**
+                 * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+                 * @enum {string}
+                 */
+                unit?: 'px' | 'pt' | 'mm' | 'in';
+                /** @description Canvas width: whole px, or any size in pt, mm or in. */
                 width?: number;
               } & {
                 [key: string]: unknown;
