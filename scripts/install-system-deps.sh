@@ -4,6 +4,7 @@
 #   poppler-utils pdftoppm/pdftotext, used by tests to look at PDFs
 #   zbar-tools    zbarimg, used by tests to decode rendered QR codes
 #   qpdf          qpdf --check, used by tests to prove PDFs are well formed
+#   chromium      the browser the editor's tests drive (test/editor/*browser*, playwright-core)
 # Runs apt-get only when something is missing; needs root (or sudo) then.
 set -euo pipefail
 need=()
@@ -11,6 +12,7 @@ command -v gs >/dev/null 2>&1 || need+=(ghostscript)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi

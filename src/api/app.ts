@@ -22,6 +22,7 @@ import { installFormBodies } from './form-body.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { installRequestGuards } from './request-guards.ts';
 import { clientErrorHandler } from './http-edges.ts';
+import { editorRoutes } from './routes/editor/index.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { urlImageRoutes } from './routes/url/index.ts';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries/index.ts';
@@ -153,6 +154,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx: RouteContext = { services, config };
   // Public, outside the token-checked scope: file URLs are unguessable instead.
   await fileRoutes(app, ctx);
+  // The browser editor: static files, a client of the REST API like any other.
+  await editorRoutes(app, ctx);
   await urlImageRoutes(app, ctx);
   await n8nRoutes(app, ctx);
   await app.register(
