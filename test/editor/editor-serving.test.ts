@@ -83,3 +83,21 @@ test('a files host (IMPRINT_FILES_BASE_URL) is allowed for pictures only', () =>
   assert.match(csp, /img-src 'self' blob: data: https:\/\/cdn\.example\.com(;|$)/);
   assert.match(csp, /connect-src 'self'(;|$)/);
 });
+
+test('the build carries every property of the layer registry (no editor code per property)', async () => {
+  const { layerTypes } = await import('../../src/render/layers/index.ts');
+  const { editorSpecs } = await import('../../src/render/design/editor-specs.ts');
+  const specs = editorSpecs();
+  const html = fs.readFileSync(path.join(EDITOR_DIST, 'index.html'), 'utf8');
+  const js = /src="\/editor\/(assets\/[^"]+\.js)"/.exec(html)![1];
+  const bundle = fs.readFileSync(path.join(EDITOR_DIST, js), 'utf8');
+  for (const type of layerTypes()) {
+    assert.deepEqual(Object.keys(specs.types[type.type]), Object.keys(type.props));
+    for (const [prop, spec] of Object.entries(type.props)) {
+      assert.equal(specs.types[type.type][prop].kind, spec.kind, `${type.type}.${prop}`);
+      // The description travels into the bundle with the property.
+      const escaped = JSON.stringify(spec.description).slice(1, -1);
+      assert.ok(bundle.includes(spec.description) || bundle.includes(escaped), prop);
+    }
+  }
+});

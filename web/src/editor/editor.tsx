@@ -5,7 +5,7 @@ import { LAYER_TYPES } from '../specs.ts';
 import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
-import { LayersPanel, TYPE_ICONS } from './layers-panel.tsx';
+import { LayersPanel } from './layers-panel.tsx';
 import { PropsPanel } from './props-panel.tsx';
 import { actionOf, SHORTCUTS } from './shortcuts.ts';
 import { TestDataPanel, UseInApi } from './test-data.tsx';
@@ -278,13 +278,8 @@ export function Editor({
         <div class="tools" role="toolbar" aria-label="Add a layer">
           <span class="hint">Add</span>
           {LAYER_TYPES.map((t) => (
-            <button
-              key={t}
-              type="button"
-              aria-label={`Add ${t === 'barcode' ? 'QR / barcode' : t === 'browserframe' ? 'browser frame' : t}`}
-              onClick={() => doc.add([newLayer(t, doc.design)])}
-            >
-              <span aria-hidden="true">{TYPE_ICONS[t] ?? '+'}</span>{' '}
+            <button key={t} type="button" onClick={() => doc.add([newLayer(t, doc.design)])}>
+              <span class="visually-hidden">Add </span>
               {t === 'barcode' ? 'QR / barcode' : t === 'browserframe' ? 'browser frame' : t}
             </button>
           ))}

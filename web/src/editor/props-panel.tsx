@@ -358,7 +358,7 @@ function ColorInput(props: {
       <input
         id={`${props.id}-text`}
         class="hex"
-        aria-label={`${props.id.replace('prop-', '')} as hex or rgba`}
+        aria-label={`${label(props.id.replace('prop-', ''))} as hex or rgba`}
         value={text}
         placeholder={props.def ?? 'none'}
         onInput={(e) => setText(e.currentTarget.value)}
