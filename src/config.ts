@@ -62,6 +62,10 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** Template previews per minute per token; 0 turns their limit off (IMPRINT_PREVIEW_RATE_LIMIT). */
   readonly previewRateLimitPerMinute: number;
+  /** Lifetime in hours of a token made from an editor sign-in link (IMPRINT_EDITOR_SESSION_HOURS). */
+  readonly editorSessionHours: number;
+  /** Editor sign-in attempts per minute per client address (IMPRINT_EDITOR_SIGNIN_RATE_LIMIT). */
+  readonly editorSignInRateLimitPerMinute: number;
   /** Render worker threads (IMPRINT_RENDER_THREADS); default: the number of cores. */
   readonly renderThreads: number;
   /**
@@ -392,6 +396,8 @@ export function loadConfig(env: Env = process.env): Config {
     createNowLimit: intVar(env, 'IMPRINT_CREATE_NOW_LIMIT', 10, 1, 10000),
     rateLimitPerMinute: intVar(env, 'IMPRINT_RATE_LIMIT', 0, 0, 1_000_000),
     previewRateLimitPerMinute: intVar(env, 'IMPRINT_PREVIEW_RATE_LIMIT', 600, 0, 1_000_000),
+    editorSessionHours: intVar(env, 'IMPRINT_EDITOR_SESSION_HOURS', 12, 1, 720),
+    editorSignInRateLimitPerMinute: intVar(env, 'IMPRINT_EDITOR_SIGNIN_RATE_LIMIT', 20, 1, 10_000),
     renderThreads,
     renderMaxPixelsInFlight: intVar(
       env,

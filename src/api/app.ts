@@ -22,7 +22,7 @@ import { installFormBodies } from './form-body.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { installRequestGuards } from './request-guards.ts';
 import { clientErrorHandler } from './http-edges.ts';
-import { editorRoutes } from './routes/editor/index.ts';
+import { editorAppRoutes } from './routes/editor/editor-app.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { urlImageRoutes } from './routes/url/index.ts';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries/index.ts';
@@ -36,6 +36,8 @@ import { mediaRoutes } from './routes/media/index.ts';
 import { fontRoutes } from './routes/fonts/index.ts';
 import { templateRoutes } from './routes/templates/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
+import { editorSessionRoutes } from './routes/editor/session.ts';
+import { starterTemplateRoutes } from './routes/starter-templates/index.ts';
 import { documentForOrigin, finishDocument } from './openapi/finish-document.ts';
 import { requestOrigin } from './openapi/request-origin.ts';
 
@@ -155,9 +157,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Public, outside the token-checked scope: file URLs are unguessable instead.
   await fileRoutes(app, ctx);
   // The browser editor: static files, a client of the REST API like any other.
-  await editorRoutes(app, ctx);
+  await editorAppRoutes(app, ctx);
   await urlImageRoutes(app, ctx);
   await n8nRoutes(app, ctx);
+  await editorSessionRoutes(app, ctx);
+  const starters = starterTemplateRoutes(ctx);
+  await starters.publicRoutes(app);
   await app.register(
     async (rest) => {
       installAuth(rest, services);
@@ -169,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Route modules register here, one line each.
       await fontRoutes(rest, ctx);
       await templateRoutes(rest, ctx);
+      await starters.restRoutes(rest);
       await collectionRoutes(rest, ctx);
       await webhookDeliveryRoutes(rest, ctx);
       await imageRoutes(rest, ctx);

@@ -15,6 +15,7 @@ import { registerFontCommands } from './font-commands.ts';
 import { registerUrlCommands } from './url-commands.ts';
 import { registerTemplateCommands } from './template-commands.ts';
 import { registerBatchCommand } from './batch-command.ts';
+import { registerEditorLinkCommand } from './editor-link-command.ts';
 
 /** The version in package.json (the same file from src/cli/ and from the compiled dist/cli/). */
 export function packageVersion(): string {
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerUrlCommands(program);
   registerTemplateCommands(program);
   registerBatchCommand(program);
+  registerEditorLinkCommand(program);
   return program;
 }
 

@@ -1,7 +1,7 @@
 /** `imprint project …` and `imprint token …`: operators create projects and manage tokens. */
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
-import { createProjectWithTokens, issueToken } from '../core/projects.ts';
+import { createProjectWithTokens, issueToken, type TokenInfo } from '../core/projects.ts';
 import { createRuntime, type Runtime } from '../main.ts';
 import { announceNewDatabase } from './new-database-notice.ts';
 
@@ -14,6 +14,20 @@ export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>): Prom
   } finally {
     await runtime.close();
   }
+}
+
+/**
+ * One line of `token list`: id, kind (`editor session` for a token of an editor sign-in link),
+ * project, state (active, revoked, or expired, with the time) and last use.
+ */
+export function tokenLine(t: TokenInfo, now: number): string {
+  const kind = t.purpose === 'editor_session' ? `${t.kind} editor session` : t.kind;
+  let state = 'active';
+  if (t.revoked_at) state = `revoked ${t.revoked_at}`;
+  else if (t.expires_at && Date.parse(t.expires_at) <= now) state = `expired ${t.expires_at}`;
+  else if (t.expires_at) state = `active until ${t.expires_at}`;
+  const used = t.last_used_at ? `last used ${t.last_used_at}` : 'never used';
+  return `${t.id}\t${kind}\tproject ${t.project_id}\t${state}\t${used}`;
 }
 
 /** Registers `project` and `token`. */
@@ -92,7 +106,9 @@ export function registerProjectCommands(program: Command): void {
     .command('list')
     .option('--project <id>', 'only this project')
     .option('--json', 'print JSON')
-    .description('List tokens (ids and kinds; secrets are never shown again).')
+    .description(
+      'List tokens (ids, kinds, editor sessions with their expiry; secrets are never shown again).',
+    )
     .action(async (opts: { project?: string; json?: boolean }) => {
       await withRuntime(async ({ services }) => {
         // Same as `token create`: an unknown project is a mistake, not an empty list.
@@ -100,11 +116,7 @@ export function registerProjectCommands(program: Command): void {
           throw new Error(`No project with id ${opts.project}`);
         const list = await services.projects.listTokens(opts.project);
         if (opts.json) console.log(JSON.stringify(list));
-        else
-          for (const t of list)
-            console.log(
-              `${t.id}\t${t.kind}\tproject ${t.project_id}\t${t.revoked_at ? 'revoked ' + t.revoked_at : 'active'}\t${t.last_used_at ? 'last used ' + t.last_used_at : 'never used'}`,
-            );
+        else for (const t of list) console.log(tokenLine(t, Date.now()));
       });
     });
   token

@@ -23,6 +23,9 @@ export interface Project {
 /** live tokens render normally; test tokens render watermarked previews at no cost. */
 export type TokenKind = 'live' | 'test';
 
+/** Why a token exists: null for an operator's token, `editor_session` for an editor sign-in's. */
+export type TokenPurpose = 'editor_session';
+
 /** A token as listed (never the secret itself). */
 export interface TokenInfo {
   id: string;
@@ -31,6 +34,16 @@ export interface TokenInfo {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** When the token stops working (a 401 from then on, as when revoked); null: never. */
+  expires_at: string | null;
+  purpose: TokenPurpose | null;
+}
+
+/** Options of a new token. */
+export interface NewTokenOptions {
+  /** When it stops working (ISO 8601); none: never. */
+  expiresAt?: string;
+  purpose?: TokenPurpose;
 }
 
 /** Who is calling: the project of the token and the token's kind. */
@@ -55,14 +68,26 @@ export interface ProjectRepository {
   /** Lists every project, oldest first. */
   listProjects(): Promise<Project[]>;
   /** Stores a token hash; returns the token's id. */
-  insertToken(projectId: string, kind: TokenKind, tokenHash: string): Promise<TokenInfo>;
+  insertToken(
+    projectId: string,
+    kind: TokenKind,
+    tokenHash: string,
+    options?: NewTokenOptions,
+  ): Promise<TokenInfo>;
   /** Lists tokens, optionally of one project. */
   listTokens(projectId?: string): Promise<TokenInfo[]>;
   /** Marks a token revoked; false when no such active token exists. */
   revokeToken(id: string): Promise<boolean>;
-  /** The caller behind a token hash, when the token exists and is not revoked; records the use
-   * in the token's last_used_at (to the minute). */
+  /** The caller behind a token hash, when the token exists and is neither revoked nor expired;
+   * records the use in the token's last_used_at (to the minute). */
   findCallerByTokenHash(tokenHash: string): Promise<Caller | undefined>;
+  /** Stores an editor sign-in link: its code's hash, project and expiry. */
+  insertEditorLink(projectId: string, codeHash: string, expiresAt: string): Promise<void>;
+  /**
+   * Marks the link of a code hash used, when it exists, is unused and has not expired at `now`,
+   * and returns its project id; undefined otherwise. Of two concurrent uses exactly one wins.
+   */
+  consumeEditorLink(codeHash: string, now: string): Promise<string | undefined>;
 }
 
 /** The SHA-256 hex digest under which a token is stored. */
@@ -80,9 +105,10 @@ export async function issueToken(
   repo: ProjectRepository,
   projectId: string,
   kind: TokenKind,
+  options?: NewTokenOptions,
 ): Promise<{ info: TokenInfo; token: string }> {
   const token = generateToken(kind);
-  const info = await repo.insertToken(projectId, kind, hashToken(token));
+  const info = await repo.insertToken(projectId, kind, hashToken(token), options);
   return { info, token };
 }
 

@@ -4,6 +4,7 @@ import type {
   Caller,
   Project,
   ProjectRepository,
+  NewTokenOptions,
   TokenInfo,
   TokenKind,
 } from '../core/projects.ts';
@@ -22,6 +23,7 @@ const CALLER_BY_TOKEN = prepareQuery<
     title: string;
     created_at: string;
     last_used_at: string | null;
+    expires_at: string | null;
   }
 >(['tokenHash'], (db, p) =>
   db
@@ -35,6 +37,7 @@ const CALLER_BY_TOKEN = prepareQuery<
       'p.title',
       'p.created_at',
       't.last_used_at',
+      't.expires_at',
     ])
     .where('t.token_hash', '=', p.tokenHash)
     .where('t.revoked_at', 'is', null),
@@ -88,7 +91,12 @@ export class SqlProjectRepository implements ProjectRepository {
     return this.db.selectFrom('projects').selectAll().orderBy('created_at').orderBy('id').execute();
   }
 
-  async insertToken(projectId: string, kind: TokenKind, tokenHash: string): Promise<TokenInfo> {
+  async insertToken(
+    projectId: string,
+    kind: TokenKind,
+    tokenHash: string,
+    options: NewTokenOptions = {},
+  ): Promise<TokenInfo> {
     const row = {
       id: newId(),
       project_id: projectId,
@@ -97,6 +105,8 @@ export class SqlProjectRepository implements ProjectRepository {
       created_at: nowIso(),
       last_used_at: null,
       revoked_at: null,
+      expires_at: options.expiresAt ?? null,
+      purpose: options.purpose ?? null,
     };
     await this.db.insertInto('api_tokens').values(row).execute();
     const { token_hash: _hash, ...info } = row;
@@ -106,9 +116,19 @@ export class SqlProjectRepository implements ProjectRepository {
   async listTokens(projectId?: string): Promise<TokenInfo[]> {
     let q = this.db
       .selectFrom('api_tokens')
-      .select(['id', 'project_id', 'kind', 'created_at', 'last_used_at', 'revoked_at']);
+      .select([
+        'id',
+        'project_id',
+        'kind',
+        'created_at',
+        'last_used_at',
+        'revoked_at',
+        'expires_at',
+        'purpose',
+      ]);
     if (projectId) q = q.where('project_id', '=', projectId);
-    return q.orderBy('created_at').orderBy('id').execute();
+    const rows = await q.orderBy('created_at').orderBy('id').execute();
+    return rows.map((r) => ({ ...r, purpose: r.purpose === 'editor_session' ? r.purpose : null }));
   }
 
   async revokeToken(id: string): Promise<boolean> {
@@ -125,6 +145,8 @@ export class SqlProjectRepository implements ProjectRepository {
     const [row] = await CALLER_BY_TOKEN.rows(this.db, { tokenHash });
     if (!row) return undefined;
     const now = Date.now();
+    // Compared as instants, not as text: a stored time may carry another offset or precision.
+    if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return undefined;
     if (row.last_used_at === null || Date.parse(row.last_used_at) < now - TOKEN_USE_RESOLUTION_MS) {
       await TOUCH_TOKEN.changes(this.db, {
         id: row.token_id,
@@ -142,5 +164,41 @@ export class SqlProjectRepository implements ProjectRepository {
       tokenId: row.token_id,
       testMode: row.kind === 'test',
     };
+  }
+
+  async insertEditorLink(projectId: string, codeHash: string, expiresAt: string): Promise<void> {
+    // Expired links can never be used again: each new link clears them, so the table holds only
+    // the links still pending or used within their lifetime (at most a day).
+    await this.db.deleteFrom('editor_links').where('expires_at', '<=', nowIso()).execute();
+    await this.db
+      .insertInto('editor_links')
+      .values({
+        id: newId(),
+        project_id: projectId,
+        code_hash: codeHash,
+        created_at: nowIso(),
+        expires_at: expiresAt,
+        used_at: null,
+      })
+      .execute();
+  }
+
+  async consumeEditorLink(codeHash: string, now: string): Promise<string | undefined> {
+    // One conditional update: of two requests with the same code only one changes the row.
+    // ISO 8601 UTC strings of the same form compare as text in time order on both databases.
+    const res = await this.db
+      .updateTable('editor_links')
+      .set({ used_at: now })
+      .where('code_hash', '=', codeHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return undefined;
+    const row = await this.db
+      .selectFrom('editor_links')
+      .select('project_id')
+      .where('code_hash', '=', codeHash)
+      .executeTakeFirst();
+    return row?.project_id;
   }
 }

@@ -30,6 +30,20 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** When the token stops working (ISO), or null: never (migration 0015). */
+  expires_at: string | null;
+  /** null for operators' tokens, 'editor_session' for tokens of an editor sign-in link. */
+  purpose: string | null;
+}
+
+/** editor_links: single-use sign-in links of the editor (the code hashed), migration 0015. */
+export interface EditorLinksTable {
+  id: string;
+  project_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** templates: metadata and the design document (JSON text) of each template. */
@@ -223,6 +237,7 @@ export interface DB {
   accounts: AccountsTable;
   projects: ProjectsTable;
   api_tokens: ApiTokensTable;
+  editor_links: EditorLinksTable;
   fonts: FontsTable;
   font_files: FontFilesTable;
   templates: TemplatesTable;

@@ -88,6 +88,10 @@ for (const { kind, skip } of testDbKinds()) {
         'GET /api/rest/usage',
         'POST /api/rest/videos',
         'GET /api/rest/images/{id}/webhook-deliveries',
+        'POST /api/editor/session',
+        'GET /api/rest/starter-templates',
+        'POST /api/rest/starter-templates/{id}/copy',
+        'GET /api/starter-templates/{id}/thumbnail.png',
       ]) {
         assert.ok(keys.includes(key), key);
       }

@@ -7,7 +7,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { EDITOR_DIST } from '../../src/api/routes/editor/index.ts';
+import { EDITOR_DIST } from '../../src/api/routes/editor/editor-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { freePort } from '../helpers/server-process.ts';
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import Fastify from 'fastify';
-import { EDITOR_DIST, editorCsp, editorRoutes } from '../../src/api/routes/editor/index.ts';
+import { EDITOR_DIST, editorCsp, editorAppRoutes } from '../../src/api/routes/editor/editor-app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { ensureEditorBuilt } from './_browser.ts';
 
@@ -17,7 +17,7 @@ before(async () => {
   ensureEditorBuilt();
   // As in buildApp: /editor/ is /editor.
   app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await editorRoutes(app, { config });
+  await editorAppRoutes(app, { config });
   await app.ready();
 });
 after(() => app.close());
@@ -71,7 +71,7 @@ test('the first load fits the 300 KB gzipped budget', async () => {
 
 test('without a build, /editor is a 503 that says how to build', async () => {
   const bare = Fastify();
-  await editorRoutes(bare, { config }, fs.mkdtempSync(path.join(os.tmpdir(), 'no-editor-')));
+  await editorAppRoutes(bare, { config }, fs.mkdtempSync(path.join(os.tmpdir(), 'no-editor-')));
   const res = await bare.inject({ url: '/editor' });
   assert.equal(res.statusCode, 503);
   assert.match(res.json().message, /npm run build/);

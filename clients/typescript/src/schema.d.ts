@@ -4,6 +4,258 @@
  */
 
 export interface paths {
+  '/api/editor/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in to the editor with a sign-in link
+     * @description Exchanges the code of a sign-in link (`npx imprint editor-link --project <id>` prints `<base>/editor#link=<code>`) for a new live token of that project that expires (IMPRINT_EDITOR_SESSION_HOURS, default 12). A code works once and until its link expires; an unknown, used or expired code is a 401. No bearer token is needed. Limited per client address (IMPRINT_EDITOR_SIGNIN_RATE_LIMIT attempts per minute; 429 with Retry-After above).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "code": "bXk0Y2hhbmdlZC1jb2RlLW9mLTMyLWNo"
+           *     }
+           */
+          'application/json': {
+            /** @description The code after `#link=` in the sign-in link. */
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "token": "imp_live_…",
+             *       "expires_at": "2026-01-15T21:30:00.000Z",
+             *       "project": {
+             *         "id": "prj_1c9e",
+             *         "title": "Marketing"
+             *       }
+             *     }
+             */
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description When the token stops working (401 from then on).
+               */
+              expires_at: string;
+              project: {
+                id: string;
+                title: string;
+              };
+              /** @description A live API token (`imp_live_…`) of the project; send it as Bearer token. */
+              token: string;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/n8n/auth': {
     parameters: {
       query?: never;
@@ -5455,6 +5707,584 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/rest/starter-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the starter templates
+     * @description The designs shipped with Imprint (social card, certificate, event ticket, product card, invoice page, …) that can be copied into the project. No credits are used.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "social-card",
+             *           "title": "Social card",
+             *           "width": 1200,
+             *           "height": 630,
+             *           "tags": [
+             *             "social",
+             *             "open-graph",
+             *             "blog"
+             *           ],
+             *           "thumbnail": "https://imprint.example.com/api/starter-templates/social-card/thumbnail.png"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data: {
+                height: number;
+                id: string;
+                tags: string[];
+                /** @description Absolute URL of a PNG of the design (400 px wide at most), served without a token. */
+                thumbnail: string;
+                title: string;
+                width: number;
+              }[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/starter-templates/{id}/copy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copy a starter template into the project
+     * @description Creates a template in the token’s project with the starter’s design, size and tags, and answers it with its `design`. `title` defaults to the starter’s title. No credits are used.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The starter template id, e.g. `social-card`. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "title": "Launch announcement"
+           *     }
+           */
+          'application/json': {
+            /** @description Title of the new template (1–255 characters); default: the starter's. */
+            title?: string;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "uuid": "tpl_8f2c1e0d9a",
+             *       "title": "Launch announcement",
+             *       "thumbnail": null,
+             *       "tags": [
+             *         "social/instagram"
+             *       ],
+             *       "layers": [
+             *         {
+             *           "name": "title",
+             *           "type": "text"
+             *         },
+             *         {
+             *           "name": "photo",
+             *           "type": "picture"
+             *         }
+             *       ],
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "custom_data": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "updated_at": "2026-01-15T09:30:00.000Z",
+             *       "design": {
+             *         "width": 1080,
+             *         "height": 1080,
+             *         "background": "#ffffff",
+             *         "layers": [
+             *           {
+             *             "name": "photo",
+             *             "type": "picture",
+             *             "x": 0,
+             *             "y": 0,
+             *             "width": 1080,
+             *             "height": 720,
+             *             "image": "https://images.example.com/beach.jpg",
+             *             "object_fit": "cover"
+             *           },
+             *           {
+             *             "name": "title",
+             *             "type": "text",
+             *             "x": 60,
+             *             "y": 760,
+             *             "width": 960,
+             *             "height": 200,
+             *             "text": "Summer *sale*",
+             *             "font_size": 96,
+             *             "font_weight": "bold",
+             *             "text_color": "#111827",
+             *             "alt_text_color": "#dc2626",
+             *             "align": "center",
+             *             "vertical_align": "middle",
+             *             "auto_fit": true
+             *           },
+             *           {
+             *             "name": "badge",
+             *             "type": "shape",
+             *             "x": 880,
+             *             "y": 40,
+             *             "width": 160,
+             *             "height": 160,
+             *             "shape": "ellipse",
+             *             "background_color": "#fbbf24"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              custom_data?: unknown;
+              design?: {
+                background?: string | null;
+                height?: number;
+                layers?: ({
+                  /** @description Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object. */
+                  dynamic?: boolean;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                width?: number;
+              } & {
+                [key: string]: unknown;
+              };
+              height?: number;
+              /** @description The dynamic layers (those a request may change): layers saved with `dynamic: false` are not listed. */
+              layers?: {
+                name?: string;
+                type?: string;
+              }[];
+              tags?: string[];
+              /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
+              thumbnail?: string | null;
+              title?: string;
+              /** Format: date-time */
+              updated_at?: string;
+              uuid?: string;
+              width?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/rest/templates': {
     parameters: {
       query?: never;
@@ -8489,6 +9319,227 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/starter-templates/{id}/thumbnail.png': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Thumbnail of a starter template
+     * @description A PNG of the starter’s design, 400 px wide at most. No token: starters are the same on every installation. Cacheable for a day.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The starter template id, e.g. `social-card`. */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The PNG. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/png': string;
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown or revoked. */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

@@ -174,6 +174,33 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     request: { layers: layerValues, modifications: { width: 600 } },
     response: 'The PNG bytes; warnings in the Imprint-Warnings header (a JSON array).',
   },
+  'POST /api/editor/session': {
+    request: { code: 'bXk0Y2hhbmdlZC1jb2RlLW9mLTMyLWNo' },
+    response: {
+      token: 'imp_live_…',
+      expires_at: '2026-01-15T21:30:00.000Z',
+      project: { id: 'prj_1c9e', title: 'Marketing' },
+    },
+  },
+  'GET /api/rest/starter-templates': {
+    response: {
+      data: [
+        {
+          id: 'social-card',
+          title: 'Social card',
+          width: 1200,
+          height: 630,
+          tags: ['social', 'open-graph', 'blog'],
+          thumbnail: 'https://imprint.example.com/api/starter-templates/social-card/thumbnail.png',
+        },
+      ],
+    },
+  },
+  'POST /api/rest/starter-templates/{id}/copy': {
+    request: { title: 'Launch announcement' },
+    response: { ...template, title: 'Launch announcement', design },
+  },
+  'GET /api/starter-templates/{id}/thumbnail.png': { response: 'The PNG bytes.' },
   'GET /api/rest/collections': {
     response: { data: [collection], links: pageLinks, meta: { per_page: 20 } },
   },

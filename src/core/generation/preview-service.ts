@@ -133,6 +133,15 @@ export class PreviewService {
     this.background.add(p);
   }
 
+  /**
+   * A PNG of a design that belongs to no project (a starter template), `width` px wide at most.
+   * Such designs use bundled fonts only, so no project's fonts are looked up.
+   */
+  async renderStandalone(design: Design, width: number): Promise<Buffer> {
+    const file = await this.renderNow('', design, {}, { width, format: 'png' });
+    return file.bytes;
+  }
+
   /** Deletes a stored thumbnail (its template was deleted); failures are only logged. */
   async deleteThumbnail(key: string | null): Promise<void> {
     if (!key) return;

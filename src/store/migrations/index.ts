@@ -18,6 +18,7 @@ import * as transferCredentials from './0011-transfer-credentials.ts';
 import * as rateLimitCounters from './0012-rate-limit-counters.ts';
 import * as jobNotify from './0013-job-notify.ts';
 import * as editor from './0014-editor.ts';
+import * as editorLinks from './0015-editor-links.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-rate-limit-counters': rateLimitCounters,
   '0013-job-notify': jobNotify,
   '0014-editor': editor,
+  '0015-editor-links': editorLinks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

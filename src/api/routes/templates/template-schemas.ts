@@ -157,7 +157,8 @@ export const deleteTemplateSchema = {
   response: { 200: messageSchema },
 };
 
-const designSchema = {
+/** A design as stored: canvas and layers (each layer type's schema is in the OpenAPI document). */
+export const designSchema = {
   type: 'object',
   additionalProperties: true,
   properties: {

@@ -53,7 +53,7 @@ function sendIndex(reply: FastifyReply, html: string, config: Config): FastifyRe
 }
 
 /** Registers GET /editor and /editor/assets/*; a 503 explains how to build when dist/web is missing. */
-export async function editorRoutes(
+export async function editorAppRoutes(
   app: FastifyInstance,
   ctx: { config: Config },
   dist = EDITOR_DIST,
