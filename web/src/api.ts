@@ -44,6 +44,16 @@ export interface Collection {
   template_uuids: string[];
 }
 
+/** A finished design Imprint ships, which a project can copy. */
+export interface Starter {
+  id: string;
+  title: string;
+  width: number;
+  height: number;
+  tags: string[];
+  thumbnail: string;
+}
+
 export interface Font {
   uuid: string;
   title: string;
@@ -108,6 +118,15 @@ export class Api {
 
   async collections() {
     return (await this.json<{ data: Collection[] }>('GET', '/collections')).body.data;
+  }
+
+  async starters() {
+    return (await this.json<{ data: Starter[] }>('GET', '/starter-templates')).body.data;
+  }
+
+  /** Copies a starter into the project: the new template. */
+  async copyStarter(id: string) {
+    return (await this.json<Template>('POST', `/starter-templates/${id}/copy`, {})).body;
   }
 
   async fonts() {

@@ -1,6 +1,6 @@
 /** The project's templates: search, filter, create, duplicate, rename, tag, collect, delete. */
 import { useEffect, useState } from 'preact/hooks';
-import type { Api, Collection, Template } from './api.ts';
+import type { Api, Collection, Starter, Template } from './api.ts';
 import { PRESETS } from './presets.ts';
 
 export function Gallery({ api, onSignOut }: { api: Api; onSignOut: () => void }) {
@@ -53,6 +53,7 @@ export function Gallery({ api, onSignOut }: { api: Api; onSignOut: () => void })
       </header>
       <main>
         <CreateForm api={api} onError={setError} />
+        <Starters api={api} onError={setError} />
         <section aria-label="Find templates" class="filters">
           <label>
             Search by title
@@ -280,5 +281,44 @@ function Card(props: {
         </div>
       )}
     </li>
+  );
+}
+
+/** The starter templates: a click copies one into the project and opens it. */
+function Starters({ api, onError }: { api: Api; onError: (m: string) => void }) {
+  const [starters, setStarters] = useState<Starter[]>([]);
+  useEffect(() => {
+    api.starters().then(setStarters, (err: Error) => onError(err.message));
+  }, []);
+  if (starters.length === 0) return null;
+  const use = async (s: Starter) => {
+    try {
+      const t = await api.copyStarter(s.id);
+      location.hash = `#/t/${t.uuid}`;
+    } catch (err) {
+      onError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <section class="starters" aria-labelledby="starters-title">
+      <h2 id="starters-title">Start from a starter</h2>
+      <ul>
+        {starters.map((s) => (
+          <li key={s.id}>
+            <button
+              type="button"
+              onClick={() => void use(s)}
+              aria-label={`Use the ${s.title} starter`}
+            >
+              <img src={s.thumbnail} alt="" loading="lazy" />
+              <span>{s.title}</span>
+              <span class="meta">
+                {s.width}×{s.height}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
