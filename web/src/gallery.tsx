@@ -305,11 +305,7 @@ function Starters({ api, onError }: { api: Api; onError: (m: string) => void }) 
       <ul>
         {starters.map((s) => (
           <li key={s.id}>
-            <button
-              type="button"
-              onClick={() => void use(s)}
-              aria-label={`Use the ${s.title} starter`}
-            >
+            <button type="button" onClick={() => void use(s)}>
               <img src={s.thumbnail} alt="" loading="lazy" />
               <span>{s.title}</span>
               <span class="meta">
