@@ -18,6 +18,9 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY clients/typescript/tsconfig.build.json ./clients/typescript/
 COPY clients/typescript/src ./clients/typescript/src
+# The editor (web/) is built into dist/web; its build reads the layer registry through this script.
+COPY web ./web
+COPY scripts/print-editor-specs.ts ./scripts/
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -44,6 +44,8 @@ function testFiles(roots) {
 let ok = true;
 if (!onlyTests && targets.length === 0) {
   ok = run('types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) && ok;
+  ok =
+    run('editor types (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'web/tsconfig.json']) && ok;
   ok = run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']) && ok;
   ok =
     run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']) && ok;

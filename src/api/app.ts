@@ -22,6 +22,7 @@ import { installFormBodies } from './form-body.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { installRequestGuards } from './request-guards.ts';
 import { clientErrorHandler } from './http-edges.ts';
+import { editorAppRoutes } from './routes/editor/editor-app.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { urlImageRoutes } from './routes/url/index.ts';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries/index.ts';
@@ -35,7 +36,7 @@ import { mediaRoutes } from './routes/media/index.ts';
 import { fontRoutes } from './routes/fonts/index.ts';
 import { templateRoutes } from './routes/templates/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
-import { editorRoutes } from './routes/editor/index.ts';
+import { editorSessionRoutes } from './routes/editor/session.ts';
 import { starterTemplateRoutes } from './routes/starter-templates/index.ts';
 import { documentForOrigin, finishDocument } from './openapi/finish-document.ts';
 import { requestOrigin } from './openapi/request-origin.ts';
@@ -155,9 +156,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ctx: RouteContext = { services, config };
   // Public, outside the token-checked scope: file URLs are unguessable instead.
   await fileRoutes(app, ctx);
+  // The browser editor: static files, a client of the REST API like any other.
+  await editorAppRoutes(app, ctx);
   await urlImageRoutes(app, ctx);
   await n8nRoutes(app, ctx);
-  await editorRoutes(app, ctx);
+  await editorSessionRoutes(app, ctx);
   const starters = starterTemplateRoutes(ctx);
   await starters.publicRoutes(app);
   await app.register(

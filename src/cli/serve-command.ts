@@ -68,7 +68,7 @@ export function registerServeCommand(program: Command): void {
       if (config.runJobs) startJobProcessing(runtime);
       // API only: still queue the rows whose job could not be queued when they were created.
       else runtime.services.generation.startRecovery();
-      const listening = `Imprint listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs)`;
+      const listening = `Imprint listening on ${config.publicUrl} (API docs: ${config.publicUrl}/docs, editor: ${config.publicUrl}/editor)`;
       // For the person starting it, whatever LOG_LEVEL says (stderr, outside the JSON stream).
       console.error(listening);
       log.info({ url: config.publicUrl, run_jobs: config.runJobs }, listening);

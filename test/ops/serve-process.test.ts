@@ -106,6 +106,8 @@ describe('imprint serve: logs, metrics and shutdown', () => {
     assert.doesNotMatch(serve.stdout, /imp_live_|imp_test_/);
     const lines = serve.lines();
     assert.ok(lines.some((l) => /^Imprint listening on /.test(l.msg)));
+    // The person starting it learns where the editor is.
+    assert.match(serve.stderr, /editor: http:\/\/[^\s)]+\/editor\)/);
   });
 
   it('logs a job start and end, and the webhook attempt, as JSON', async () => {

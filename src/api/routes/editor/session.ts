@@ -53,7 +53,7 @@ const sessionSchema = {
 };
 
 /** Registers POST /api/editor/session on the app (public: the code is the credential). */
-export async function editorRoutes(
+export async function editorSessionRoutes(
   app: FastifyInstance,
   ctx: { services: Services; config: Config },
 ): Promise<void> {

@@ -1,0 +1,48 @@
+/**
+ * The layer registry as plain JSON for the browser editor: every layer type with its property
+ * specs (custom checks replaced by the JSON Schema they accept) and the bundled font families.
+ * The editor's build imports this, so a property or layer type added to the registry appears in
+ * the editor's properties panel without editor code.
+ */
+import { BUNDLED_FAMILIES } from '../fonts/bundled-fonts.ts';
+import { layerTypes } from '../layers/index.ts';
+import type { JsonSchema, PropSpec, PropSpecs } from '../types.ts';
+import { COMMON_PROPS } from './common-props.ts';
+
+/** A property spec without functions: what the editor needs to build a control. */
+export type EditorPropSpec =
+  | Exclude<PropSpec, { kind: 'custom' }>
+  | { kind: 'custom'; description: string; scalar?: string; schema: JsonSchema };
+
+/** The editor's view of the registry. */
+export interface EditorSpecs {
+  common: Record<string, EditorPropSpec>;
+  types: Record<string, Record<string, EditorPropSpec>>;
+  fonts: string[];
+}
+
+function plain(specs: PropSpecs): Record<string, EditorPropSpec> {
+  const out: Record<string, EditorPropSpec> = {};
+  for (const [prop, spec] of Object.entries(specs)) {
+    if (spec.kind === 'custom') {
+      out[prop] = {
+        kind: 'custom',
+        description: spec.description,
+        ...(spec.scalar ? { scalar: spec.scalar } : {}),
+        schema: spec.schema('design'),
+      };
+    } else out[prop] = { ...spec };
+  }
+  return out;
+}
+
+/** Every registered layer type's properties, the common ones, and the bundled font names. */
+export function editorSpecs(): EditorSpecs {
+  const types: EditorSpecs['types'] = {};
+  for (const type of layerTypes()) types[type.type] = plain(type.props);
+  return {
+    common: plain(COMMON_PROPS),
+    types,
+    fonts: BUNDLED_FAMILIES.filter((f) => f.name !== 'Noto Color Emoji').map((f) => f.name),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Browser tests of the editor: an in-process Imprint on a fresh database, listening on a free
+ * port and serving the built editor (dist/web, `npm run build:web`), driven by Debian's
+ * chromium through playwright-core. One browser per test file keeps them quick.
+ */
+import { execFileSync, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { EDITOR_DIST } from '../../src/api/routes/editor/editor-app.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { freePort } from '../helpers/server-process.ts';
+
+/** Builds the editor once when dist/web is missing or older than web/ (a test run without setup). */
+export function ensureEditorBuilt(): void {
+  const index = path.join(EDITOR_DIST, 'index.html');
+  const newest = (dir: string): number =>
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .map((e) =>
+        e.isDirectory()
+          ? newest(path.join(dir, e.name))
+          : fs.statSync(path.join(dir, e.name)).mtimeMs,
+      )
+      .reduce((a, b) => Math.max(a, b), 0);
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newest('web/src')) return;
+  execSync('npm run build:web', { stdio: 'ignore' });
+}
+
+export function chromiumPath(): string {
+  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+export interface EditorHarness {
+  t: TestApp;
+  base: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startEditor(): Promise<EditorHarness> {
+  ensureEditorBuilt();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp('sqlite', { IMPRINT_PUBLIC_URL: base });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
+  });
+  return {
+    t,
+    base,
+    browser,
+    close: async () => {
+      await browser.close();
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/** The REST API client of the editor: the public API with the signed-in token, nothing else. */
+
+/** An answer that was not 2xx: its status and the API's message (and field errors). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface Template {
+  uuid: string;
+  title: string;
+  thumbnail: string | null;
+  tags: string[];
+  width: number;
+  height: number;
+  layers: { name: string; type: string }[];
+}
+
+export type Layer = Record<string, unknown> & {
+  name: string;
+  type: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+};
+
+export interface Design {
+  width: number;
+  height: number;
+  background: string | null;
+  layers: Layer[];
+  [key: string]: unknown;
+}
+
+export interface Collection {
+  id: string;
+  title: string;
+  template_uuids: string[];
+}
+
+/** A finished design Imprint ships, which a project can copy. */
+export interface Starter {
+  id: string;
+  title: string;
+  width: number;
+  height: number;
+  tags: string[];
+  thumbnail: string;
+}
+
+export interface Font {
+  uuid: string;
+  title: string;
+}
+
+/** Layer data for previews and images: `{ layerName: { property: value } }`. */
+export type LayerData = Record<string, Record<string, unknown>>;
+
+function messageOf(body: unknown, status: number): string {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const b = body as { message: unknown; errors?: Record<string, string[]> };
+    const details = b.errors ? Object.values(b.errors).flat().join(' ') : '';
+    return details && !String(b.message).includes(details)
+      ? `${String(b.message)} ${details}`
+      : String(b.message);
+  }
+  return `The server answered ${status}.`;
+}
+
+export class Api {
+  constructor(readonly token: string) {}
+
+  private async send(method: string, path: string, init: RequestInit = {}): Promise<Response> {
+    const res = await fetch(path, {
+      ...init,
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(init.headers ?? {}) },
+    });
+    if (!res.ok) {
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON: keep the text.
+      }
+      throw new ApiError(res.status, messageOf(body, res.status), body);
+    }
+    return res;
+  }
+
+  async json<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await this.send(method, `/api/rest${path}`, {
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { body: (await res.json()) as T, etag: res.headers.get('etag') };
+  }
+
+  async listTemplates(q: { title?: string; tag?: string; collection?: string }) {
+    const params = new URLSearchParams({ per_page: '100', order_by: 'updated_at-desc' });
+    if (q.title) params.set('title_filter', q.title);
+    if (q.tag) params.set('tag', q.tag);
+    if (q.collection) params.set('collection_id', q.collection);
+    return (await this.json<{ data: Template[] }>('GET', `/templates?${params}`)).body.data;
+  }
+
+  async collections() {
+    return (await this.json<{ data: Collection[] }>('GET', '/collections')).body.data;
+  }
+
+  async starters() {
+    return (await this.json<{ data: Starter[] }>('GET', '/starter-templates')).body.data;
+  }
+
+  /** Copies a starter into the project: the new template. */
+  async copyStarter(id: string) {
+    return (await this.json<Template>('POST', `/starter-templates/${id}/copy`, {})).body;
+  }
+
+  async fonts() {
+    return (await this.json<{ data: Font[] }>('GET', '/fonts?per_page=100')).body.data;
+  }
+
+  async uploadFont(file: File): Promise<Font> {
+    const form = new FormData();
+    form.set('file', file);
+    form.set('title', file.name.replace(/\.(ttf|otf|woff2?)$/i, ''));
+    form.set('terms_accepted', '1');
+    const res = await this.send('POST', '/api/rest/fonts', { body: form });
+    return (await res.json()) as Font;
+  }
+
+  /** The design and its revision (the ETag, e.g. `"3"`). */
+  async design(uuid: string) {
+    const { body, etag } = await this.json<Design>('GET', `/templates/${uuid}/design`);
+    return { design: body, etag: etag ?? '' };
+  }
+
+  /** Saves the design if it is still at `etag`; a 409 ApiError when it is not. */
+  async saveDesign(uuid: string, design: Design, etag: string) {
+    const res = await this.json<Design>('PUT', `/templates/${uuid}/design`, design, {
+      'if-match': etag,
+    });
+    return res.etag ?? etag;
+  }
+
+  /** The renderer's PNG of an unsaved design, and its warnings. */
+  async preview(uuid: string, design: Design, layers: LayerData, width: number) {
+    const res = await this.send('POST', `/api/rest/templates/${uuid}/preview`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ design, layers, modifications: { width } }),
+    });
+    const warnings = JSON.parse(res.headers.get('imprint-warnings') ?? '[]') as string[];
+    return { blob: await res.blob(), warnings };
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * The canvas: the renderer's own PNG of the current design (the preview endpoint), with each
+ * layer's box drawn over it. Moveable provides the drag, resize, rotate handles and the snapping
+ * guides; the result of a gesture is read back from the boxes and committed as one step.
+ */
+import Moveable from 'moveable';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Layer } from '../api.ts';
+import { LOCKED, type EditorDoc } from './doc.ts';
+
+interface Props {
+  doc: EditorDoc;
+  zoom: number;
+  /** The picture shown under the boxes (an object URL of the PNG). */
+  image: string | null;
+  /** Names of layers whose text overflowed (outlined in red). */
+  overflow: Set<string>;
+  shift: { current: boolean };
+}
+
+const nonce = () =>
+  document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? undefined;
+
+function boxStyle(l: Layer, zoom: number) {
+  return {
+    left: `${l.x * zoom}px`,
+    top: `${l.y * zoom}px`,
+    width: `${l.width * zoom}px`,
+    height: `${l.height * zoom}px`,
+    transform: `rotate(${Number(l.rotation ?? 0)}deg)`,
+  };
+}
+
+export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
+  const stage = useRef<HTMLDivElement>(null);
+  const moveable = useRef<Moveable | null>(null);
+  const [marquee, setMarquee] = useState<null | { x0: number; y0: number; x1: number; y1: number }>(
+    null,
+  );
+  const { design, selection } = doc;
+  const W = design.width;
+  const H = design.height;
+
+  const boxes = () =>
+    [...(stage.current?.querySelectorAll<HTMLElement>('.box') ?? [])].filter(
+      (el) => !el.classList.contains('hidden'),
+    );
+  const elementsOf = (names: string[]) =>
+    boxes().filter((el) => names.includes(el.dataset.name!) && !el.classList.contains('locked'));
+
+  // One Moveable for the stage, kept across renders; its target follows the selection.
+  useEffect(() => {
+    const m = new Moveable(stage.current!, {
+      draggable: true,
+      resizable: true,
+      rotatable: true,
+      snappable: true,
+      snapThreshold: 6,
+      isDisplaySnapDigit: false,
+      snapDirections: {
+        left: true,
+        right: true,
+        top: true,
+        bottom: true,
+        center: true,
+        middle: true,
+      },
+      elementSnapDirections: {
+        left: true,
+        right: true,
+        top: true,
+        bottom: true,
+        center: true,
+        middle: true,
+      },
+      cspNonce: nonce(),
+      origin: false,
+    });
+    const read = (el: HTMLElement) => ({
+      name: el.dataset.name!,
+      x: parseFloat(el.style.left) / Number(el.dataset.zoom),
+      y: parseFloat(el.style.top) / Number(el.dataset.zoom),
+      width: parseFloat(el.style.width) / Number(el.dataset.zoom),
+      height: parseFloat(el.style.height) / Number(el.dataset.zoom),
+      rotation: Number(el.dataset.rotation ?? 0),
+    });
+    const commit = (els: HTMLElement[]) => {
+      const geo = new Map(els.map((el) => [el.dataset.name!, read(el)]));
+      const round = (n: number) => Math.round(n);
+      doc.update([...geo.keys()], (l) => {
+        const g = geo.get(l.name)!;
+        const rotation = Math.round((((g.rotation % 360) + 360) % 360) * 10) / 10;
+        return {
+          ...l,
+          x: round(g.x),
+          y: round(g.y),
+          width: Math.max(1, round(g.width)),
+          height: Math.max(1, round(g.height)),
+          ...(rotation || l.rotation
+            ? { rotation: rotation > 180 ? rotation - 360 : rotation }
+            : {}),
+        };
+      });
+    };
+    const onDrag = (e: { target: HTMLElement | SVGElement; left: number; top: number }) => {
+      const el = e.target as HTMLElement;
+      el.style.left = `${e.left}px`;
+      el.style.top = `${e.top}px`;
+    };
+    m.on('drag', onDrag);
+    m.on('dragGroup', (e) => e.events.forEach(onDrag));
+    m.on('resizeStart', (e) => {
+      m.keepRatio = shift.current;
+      e.setMin([1, 1]);
+    });
+    m.on('resize', (e) => {
+      const el = e.target as HTMLElement;
+      el.style.width = `${e.width}px`;
+      el.style.height = `${e.height}px`;
+      el.style.left = `${e.drag.left}px`;
+      el.style.top = `${e.drag.top}px`;
+    });
+    let startRotation = 0;
+    m.on('rotateStart', (e) => {
+      startRotation = Number((e.target as HTMLElement).dataset.rotation ?? 0);
+    });
+    m.on('rotate', (e) => {
+      const el = e.target as HTMLElement;
+      const r = startRotation + e.dist;
+      el.dataset.rotation = String(r);
+      el.style.transform = `rotate(${r}deg)`;
+    });
+    const end = (e: { target: HTMLElement | SVGElement; isDrag: boolean }) => {
+      if (e.isDrag) commit([e.target as HTMLElement]);
+    };
+    m.on('dragEnd', end);
+    m.on('resizeEnd', end);
+    m.on('rotateEnd', end);
+    m.on('dragGroupEnd', (e) => {
+      if (e.isDrag) commit(e.targets as HTMLElement[]);
+    });
+    moveable.current = m;
+    return () => m.destroy();
+  }, []);
+
+  // After each render: the handles follow the selected boxes, guides follow the design.
+  useEffect(() => {
+    const m = moveable.current;
+    if (!m) return;
+    const targets = elementsOf(selection);
+    m.target = targets.length === 1 ? targets[0] : targets;
+    const group = targets.length > 1;
+    m.resizable = !group;
+    m.rotatable = !group;
+    m.elementGuidelines = boxes().filter((el) => !selection.includes(el.dataset.name!));
+    m.verticalGuidelines = [0, (W * zoom) / 2, W * zoom];
+    m.horizontalGuidelines = [0, (H * zoom) / 2, H * zoom];
+    m.updateRect();
+  });
+
+  const onBoxDown = (e: MouseEvent, layer: Layer) => {
+    e.stopPropagation();
+    const name = layer.name;
+    let next: string[];
+    if (e.shiftKey) {
+      next = selection.includes(name) ? selection.filter((n) => n !== name) : [...selection, name];
+      doc.select(next);
+      return;
+    }
+    next = selection.includes(name) ? selection : [name];
+    const m = moveable.current;
+    const els = elementsOf(next);
+    if (m && els.length) {
+      // Start the drag in the same press that selects the layer.
+      m.target = els.length === 1 ? els[0] : els;
+      m.dragStart(e);
+    }
+    if (next !== selection) doc.select(next);
+  };
+
+  const toDesign = (e: MouseEvent) => {
+    const r = stage.current!.getBoundingClientRect();
+    return { x: (e.clientX - r.left) / zoom, y: (e.clientY - r.top) / zoom };
+  };
+  const onStageDown = (e: MouseEvent) => {
+    if (e.button !== 0) return;
+    const p = toDesign(e);
+    let rect = { x0: p.x, y0: p.y, x1: p.x, y1: p.y };
+    setMarquee(rect);
+    const move = (ev: MouseEvent) => {
+      const q = toDesign(ev);
+      rect = { ...rect, x1: q.x, y1: q.y };
+      setMarquee(rect);
+    };
+    const up = () => {
+      removeEventListener('mousemove', move);
+      removeEventListener('mouseup', up);
+      setMarquee(null);
+      const [minX, maxX] = [Math.min(rect.x0, rect.x1), Math.max(rect.x0, rect.x1)];
+      const [minY, maxY] = [Math.min(rect.y0, rect.y1), Math.max(rect.y0, rect.y1)];
+      const hit =
+        maxX - minX < 2 && maxY - minY < 2
+          ? []
+          : doc.design.layers
+              .filter((l) => !l.hide)
+              .filter(
+                (l) => l.x < maxX && l.x + l.width > minX && l.y < maxY && l.y + l.height > minY,
+              )
+              .map((l) => l.name);
+      doc.select(e.shiftKey ? [...new Set([...doc.selection, ...hit])] : hit);
+    };
+    addEventListener('mousemove', move);
+    addEventListener('mouseup', up);
+  };
+
+  return (
+    <div
+      class="stage"
+      ref={stage}
+      style={{ width: `${W * zoom}px`, height: `${H * zoom}px` }}
+      onMouseDown={onStageDown}
+      data-testid="stage"
+    >
+      {image && <img class="render" src={image} alt="The renderer's picture of the design" />}
+      {design.layers.map((l) => (
+        <div
+          key={l.name}
+          class={[
+            'box',
+            selection.includes(l.name) ? 'selected' : '',
+            l[LOCKED] ? 'locked' : '',
+            l.hide ? 'hidden' : '',
+            overflow.has(l.name) ? 'overflow' : '',
+          ].join(' ')}
+          data-name={l.name}
+          data-zoom={String(zoom)}
+          data-rotation={String(Number(l.rotation ?? 0))}
+          style={boxStyle(l, zoom)}
+          onMouseDown={(e) => onBoxDown(e, l)}
+          title={overflow.has(l.name) ? `${l.name}: the text does not fit its box` : l.name}
+        />
+      ))}
+      {marquee && (
+        <div
+          class="marquee"
+          style={{
+            left: `${Math.min(marquee.x0, marquee.x1) * zoom}px`,
+            top: `${Math.min(marquee.y0, marquee.y1) * zoom}px`,
+            width: `${Math.abs(marquee.x1 - marquee.x0) * zoom}px`,
+            height: `${Math.abs(marquee.y1 - marquee.y0) * zoom}px`,
+          }}
+        />
+      )}
+    </div>
+  );
+}

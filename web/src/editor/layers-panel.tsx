@@ -1,0 +1,155 @@
+/** Every layer, top first: select, rename, reorder by drag, lock, hide, dynamic. */
+import { useState } from 'preact/hooks';
+import { LOCKED, type EditorDoc } from './doc.ts';
+
+export const TYPE_ICONS: Record<string, string> = {
+  text: 'T',
+  picture: '▣',
+  shape: '■',
+  barcode: '▦',
+  rating: '★',
+  browserframe: '◫',
+};
+
+export function LayersPanel({ doc }: { doc: EditorDoc }) {
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const layers = doc.design.layers;
+  const topFirst = [...layers].reverse();
+  const toggle = (name: string, prop: string, on: unknown, off: unknown) =>
+    doc.update([name], (l) => {
+      const next = { ...l, [prop]: l[prop] === on ? off : on };
+      if (next[prop] === undefined) delete next[prop];
+      return next;
+    });
+
+  return (
+    <section class="panel layers" aria-label="Layers">
+      <h2>Layers</h2>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <ul>
+        {topFirst.map((l) => {
+          const selected = doc.selection.includes(l.name);
+          const isStatic = l.dynamic === false;
+          return (
+            <li
+              key={l.name}
+              class={`layer-row${selected ? ' selected' : ''}`}
+              draggable={renaming !== l.name}
+              onDragStart={(e) => {
+                setDragging(l.name);
+                e.dataTransfer?.setData('text/plain', l.name);
+              }}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragging && dragging !== l.name) {
+                  doc.moveTo(
+                    dragging,
+                    layers.findIndex((x) => x.name === l.name),
+                  );
+                }
+                setDragging(null);
+              }}
+            >
+              <span class="type-icon" title={l.type} aria-hidden="true">
+                {TYPE_ICONS[l.type] ?? '?'}
+              </span>
+              {renaming === l.name ? (
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const problem = doc.rename(l.name, draft);
+                    setError(problem);
+                    if (!problem) setRenaming(null);
+                  }}
+                >
+                  <input
+                    aria-label={`New name for ${l.name}`}
+                    value={draft}
+                    autoFocus
+                    onInput={(e) => setDraft(e.currentTarget.value)}
+                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+                  />
+                </form>
+              ) : (
+                <button
+                  type="button"
+                  class="layer-name"
+                  aria-pressed={selected}
+                  onClick={(e) =>
+                    doc.select(
+                      e.shiftKey
+                        ? selected
+                          ? doc.selection.filter((n) => n !== l.name)
+                          : [...doc.selection, l.name]
+                        : [l.name],
+                    )
+                  }
+                  onDblClick={() => {
+                    setDraft(l.name);
+                    setRenaming(l.name);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'F2') {
+                      setDraft(l.name);
+                      setRenaming(l.name);
+                    }
+                  }}
+                >
+                  {l.name}
+                </button>
+              )}
+              <button
+                type="button"
+                class="icon"
+                aria-label={`Rename ${l.name}`}
+                onClick={() => {
+                  setDraft(l.name);
+                  setRenaming(l.name);
+                }}
+              >
+                ✎
+              </button>
+              <button
+                type="button"
+                class="icon"
+                aria-pressed={!isStatic}
+                aria-label={`Dynamic: ${l.name}`}
+                title="Dynamic: the API may change this layer"
+                onClick={() => toggle(l.name, 'dynamic', false, undefined)}
+              >
+                D
+              </button>
+              <button
+                type="button"
+                class="icon"
+                aria-pressed={Boolean(l[LOCKED])}
+                aria-label={`Lock ${l.name}`}
+                onClick={() => toggle(l.name, LOCKED, true, undefined)}
+              >
+                L
+              </button>
+              <button
+                type="button"
+                class="icon"
+                aria-pressed={Boolean(l.hide)}
+                aria-label={`Hide ${l.name}`}
+                onClick={() => toggle(l.name, 'hide', true, undefined)}
+              >
+                H
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {layers.length === 0 && <p class="hint">No layers yet: add one from the toolbar.</p>}
+    </section>
+  );
+}

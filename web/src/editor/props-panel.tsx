@@ -1,0 +1,371 @@
+/**
+ * The properties of the selected layer, one control per property of the renderer's registry
+ * (specs.ts): the control follows the property's kind, so a new property needs no editor code.
+ * A font file dropped onto the panel is uploaded to the project and used by the layer.
+ */
+import { useState } from 'preact/hooks';
+import type { Api, Font, Layer } from '../api.ts';
+import { propsOf, SPECS, type PropSpec } from '../specs.ts';
+import type { EditorDoc } from './doc.ts';
+
+const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
+
+interface Props {
+  doc: EditorDoc;
+  api: Api;
+  fonts: Font[];
+  onFontUploaded: (font: Font) => void;
+}
+
+export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
+  const [status, setStatus] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const layer = doc.selection.length === 1 ? doc.layer(doc.selection[0]) : undefined;
+
+  const upload = async (files: FileList | null | undefined) => {
+    const file = [...(files ?? [])].find((f) => FONT_FILE.test(f.name));
+    if (!file) {
+      setStatus('Drop a TTF, OTF, WOFF or WOFF2 font file.');
+      return;
+    }
+    setStatus(`Uploading ${file.name}…`);
+    try {
+      const font = await api.uploadFont(file);
+      onFontUploaded(font);
+      if (layer?.type === 'text') doc.update([layer.name], (l) => ({ ...l, font: font.uuid }));
+      setStatus(`Font "${font.title}" uploaded.`);
+    } catch (err) {
+      setStatus(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <section
+      class={`panel props${over ? ' drop' : ''}`}
+      aria-label="Properties"
+      onDragOver={(e) => {
+        if (e.dataTransfer?.types.includes('Files')) {
+          e.preventDefault();
+          setOver(true);
+        }
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        void upload(e.dataTransfer?.files);
+      }}
+    >
+      <h2>Properties</h2>
+      {!layer ? (
+        <p class="hint">
+          {doc.selection.length > 1
+            ? `${doc.selection.length} layers selected.`
+            : 'Select a layer to change it.'}
+        </p>
+      ) : (
+        <form class="fields" onSubmit={(e) => e.preventDefault()} data-layer={layer.name}>
+          <p class="meta">
+            {layer.name} · {layer.type}
+          </p>
+          {propsOf(layer.type).map(([prop, spec]) => (
+            <Field
+              key={`${layer.name}.${prop}`}
+              prop={prop}
+              spec={spec}
+              layer={layer}
+              fonts={fonts}
+              set={(value) =>
+                doc.update(
+                  [layer.name],
+                  (l) => {
+                    const next = { ...l, [prop]: value };
+                    if (value === undefined) delete next[prop];
+                    return next;
+                  },
+                  `${layer.name}.${prop}`,
+                )
+              }
+            />
+          ))}
+        </form>
+      )}
+      <div class="font-drop">
+        <label class="button">
+          Upload a font…
+          <input
+            type="file"
+            class="visually-hidden"
+            accept=".ttf,.otf,.woff,.woff2"
+            data-testid="font-file"
+            onChange={(e) => void upload(e.currentTarget.files)}
+          />
+        </label>
+        <span class="hint">or drop a font file here</span>
+      </div>
+      {status && (
+        <p role="status" class="hint">
+          {status}
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface FieldProps {
+  prop: string;
+  spec: PropSpec;
+  layer: Layer;
+  fonts: Font[];
+  set: (value: unknown) => void;
+}
+
+/** The schema's enum values of a custom property, when it has them. */
+function schemaEnum(schema: Record<string, unknown>): string[] | null {
+  const e = schema.enum as unknown[] | undefined;
+  return e ? e.filter((v) => v !== null).map(String) : null;
+}
+
+function schemaNumber(schema: Record<string, unknown>): { min?: number; max?: number } | null {
+  const parts = (schema.anyOf as Record<string, unknown>[] | undefined) ?? [schema];
+  const n = parts.find((p) => p.type === 'number' || p.type === 'integer');
+  return n ? { min: n.minimum as number, max: n.maximum as number } : null;
+}
+
+function Field({ prop, spec, layer, fonts, set }: FieldProps) {
+  const id = `prop-${prop}`;
+  const value = layer[prop];
+  const help = spec.description;
+  const row = (control: preact.ComponentChildren, unit?: string) => (
+    <div class="field" title={help}>
+      <label for={id}>{label(prop)}</label>
+      <span class="control">
+        {control}
+        {unit && <span class="unit">{unit}</span>}
+      </span>
+    </div>
+  );
+  const num = (min?: number, max?: number, step = 1, unit?: string, def?: number) =>
+    row(
+      <input
+        id={id}
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={value === undefined || value === null ? '' : String(value)}
+        placeholder={def === undefined ? '' : String(def)}
+        onInput={(e) => {
+          const v = e.currentTarget.value;
+          if (v === '') set(undefined);
+          else if (Number.isFinite(Number(v))) set(Number(v));
+        }}
+      />,
+      unit,
+    );
+
+  if (prop === 'font' || prop === 'alt_font') {
+    return row(
+      <select
+        id={id}
+        value={value == null ? '' : String(value)}
+        onChange={(e) => set(e.currentTarget.value || undefined)}
+      >
+        <option value="">Default ({SPECS.fonts[0]})</option>
+        <optgroup label="Project fonts">
+          {fonts.map((f) => (
+            <option key={f.uuid} value={f.uuid}>
+              {f.title}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Bundled fonts">
+          {SPECS.fonts.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </optgroup>
+      </select>,
+    );
+  }
+  switch (spec.kind) {
+    case 'px':
+      return num(spec.min, spec.max, 1, 'px', spec.def);
+    case 'number':
+      return num(spec.min, spec.max, spec.integer ? 1 : 0.1, undefined, spec.def);
+    case 'boolean':
+      return row(
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === undefined || value === null ? spec.def : Boolean(value)}
+          onChange={(e) => set(e.currentTarget.checked)}
+        />,
+      );
+    case 'enum':
+      return spec.values.length <= 4 ? (
+        <Toggles
+          id={id}
+          prop={prop}
+          values={spec.values}
+          value={value ?? spec.def}
+          set={set}
+          help={help}
+        />
+      ) : (
+        row(
+          <select
+            id={id}
+            value={String(value ?? spec.def)}
+            onChange={(e) => set(e.currentTarget.value)}
+          >
+            {spec.values.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>,
+        )
+      );
+    case 'color':
+      return row(<ColorInput id={id} value={value} def={spec.def} set={set} />);
+    case 'string':
+      return row(
+        prop === 'text' ? (
+          <textarea
+            id={id}
+            rows={3}
+            maxLength={spec.max}
+            value={value == null ? '' : String(value)}
+            onInput={(e) => set(e.currentTarget.value)}
+          />
+        ) : (
+          <input
+            id={id}
+            maxLength={spec.max}
+            value={value == null ? '' : String(value)}
+            onInput={(e) => set(e.currentTarget.value)}
+          />
+        ),
+      );
+    case 'url':
+      return row(
+        <input
+          id={id}
+          type="url"
+          value={value == null ? '' : String(value)}
+          placeholder="https://…"
+          onChange={(e) => set(e.currentTarget.value.trim() || null)}
+        />,
+      );
+    case 'custom': {
+      const values = schemaEnum(spec.schema);
+      if (values)
+        return row(
+          <select
+            id={id}
+            value={value == null ? '' : String(value)}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              set(v === '' ? undefined : /^\d+$/.test(v) ? Number(v) : v);
+            }}
+          >
+            <option value="">Default</option>
+            {values.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>,
+        );
+      const n = schemaNumber(spec.schema);
+      const geometry = ['x', 'y', 'width', 'height'].includes(prop);
+      if (n && (geometry || !String(JSON.stringify(spec.schema)).includes('"string"')))
+        return num(n.min, n.max, 1, geometry ? 'px' : undefined);
+      return row(
+        <input
+          id={id}
+          value={value == null ? '' : String(value)}
+          onChange={(e) => {
+            const v = e.currentTarget.value.trim();
+            set(v === '' ? undefined : n && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
+          }}
+        />,
+      );
+    }
+  }
+}
+
+function Toggles(props: {
+  id: string;
+  prop: string;
+  values: readonly string[];
+  value: unknown;
+  set: (v: unknown) => void;
+  help: string;
+}) {
+  return (
+    <div class="field" title={props.help}>
+      <span id={props.id}>{label(props.prop)}</span>
+      <span class="control toggles" role="group" aria-labelledby={props.id}>
+        {props.values.map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={String(props.value).toLowerCase() === v}
+            onClick={() => props.set(v)}
+          >
+            {v}
+          </button>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** #RRGGBB from a colour value when it is one (the colour input needs that form). */
+function hex6(v: unknown): string {
+  const s = typeof v === 'string' ? v.trim() : '';
+  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(s)) return s.slice(0, 7).toLowerCase();
+  if (/^#[0-9a-f]{3}$/i.test(s))
+    return `#${[...s.slice(1)].map((c) => c + c).join('')}`.toLowerCase();
+  return '#000000';
+}
+
+function ColorInput(props: {
+  id: string;
+  value: unknown;
+  def: string | null;
+  set: (v: unknown) => void;
+}) {
+  const current = props.value == null ? (props.def ?? '') : String(props.value);
+  const [text, setText] = useState(current);
+  if (text !== current && document.activeElement?.id !== `${props.id}-text`) setText(current);
+  return (
+    <>
+      <input
+        id={props.id}
+        type="color"
+        value={hex6(current)}
+        onInput={(e) => {
+          // Keep the alpha of #RRGGBBAA when the picker changes the colour.
+          const alpha = /^#[0-9a-f]{8}$/i.test(current) ? current.slice(7) : '';
+          props.set(e.currentTarget.value + alpha);
+        }}
+      />
+      <input
+        id={`${props.id}-text`}
+        class="hex"
+        aria-label={`${label(props.id.replace('prop-', ''))} as hex or rgba`}
+        value={text}
+        placeholder={props.def ?? 'none'}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onChange={(e) =>
+          props.set(e.currentTarget.value.trim() || (props.def === null ? null : undefined))
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+declare module 'virtual:editor-specs' {
+  const specs: unknown;
+  export default specs;
+}
