@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { readS3rverObject } from '../helpers/s3rver.ts';
 import { startAssetServer, testDesign, type AssetServer } from '../generation/_helpers.ts';
 import { freePort, restClient, ServerProcess } from '../helpers/server-process.ts';
 
@@ -90,19 +90,11 @@ describe('a transfer survives an API deploy and runs on a worker process', () =>
         await sleep(100);
       }
       assert.equal(done.status, 'finished', `${JSON.stringify(done)}\n${srv.logs.join('')}`);
-      const client = new S3Client({
-        region: 'us-east-1',
-        endpoint: `http://127.0.0.1:${s3Port}`,
-        forcePathStyle: true,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      });
-      const obj = await client.send(
-        new GetObjectCommand({ Bucket: 'worker-transfer', Key: 'cards/deployed.png' }),
+      const stored = await readS3rverObject(
+        `http://127.0.0.1:${s3Port}`,
+        'worker-transfer',
+        'cards/deployed.png',
       );
-      const stored = Buffer.from(await obj.Body!.transformToByteArray());
-      client.destroy();
       const served = Buffer.from(await (await fetch(String(done.image_url))).arrayBuffer());
       assert.ok(stored.equals(served), 'the bucket holds the rendered file');
 

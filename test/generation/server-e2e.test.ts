@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { readS3rverObject } from '../helpers/s3rver.ts';
 import { restClient, ServerProcess, freePort } from '../helpers/server-process.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { startAssetServer, testDesign, type AssetServer } from './_helpers.ts';
@@ -124,20 +124,12 @@ describe('generation against a real server', () => {
     assert.equal(file.headers.get('content-type'), 'image/png');
     const bytes = Buffer.from(await file.arrayBuffer());
 
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${s3Port}`,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-    const obj = await client.send(
-      new GetObjectCommand({ Bucket: 'imprint-e2e', Key: 'cards/e2e.png' }),
+    const stored = await readS3rverObject(
+      `http://127.0.0.1:${s3Port}`,
+      'imprint-e2e',
+      'cards/e2e.png',
     );
-    const stored = Buffer.from(await obj.Body!.transformToByteArray());
     assert.ok(stored.equals(bytes), 'the bucket holds exactly the served file');
-    client.destroy();
 
     const hook = await waitFor(() => receiver.to('/done')[0], 'the success webhook');
     assert.equal(hook.headers['imprint-event'], 'image.finished');

@@ -11,9 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import S3rver from 's3rver';
+import { readS3rverObject } from '../helpers/s3rver.ts';
 import { startJobProcessing } from '../../src/main.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { freePort } from '../helpers/server-process.ts';
@@ -117,19 +117,11 @@ for (const { kind, skip } of testDbKinds()) {
       try {
         const done = await pollUntilDone(worker, created.json().polling_url);
         assert.equal(done.status, 'finished', JSON.stringify(done));
-        const client = new S3Client({
-          region: 'us-east-1',
-          endpoint: `http://127.0.0.1:${s3Port}`,
-          forcePathStyle: true,
-          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        });
-        const obj = await client.send(
-          new GetObjectCommand({ Bucket: 'shared-transfer', Key: 'cards/worker.png' }),
+        const stored = await readS3rverObject(
+          `http://127.0.0.1:${s3Port}`,
+          'shared-transfer',
+          'cards/worker.png',
         );
-        const stored = Buffer.from(await obj.Body!.transformToByteArray());
-        client.destroy();
         const served = await worker.request({
           method: 'GET',
           url: new URL(done.image_url as string).pathname,

@@ -3,6 +3,7 @@
  * loopback port with a temporary folder, and the settings that point Imprint's S3 storage at it. Credentials go through the AWS SDK's standard
  * chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY), as in production.
  */
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -63,4 +64,23 @@ export async function startS3(bucket = 'imprint-files'): Promise<TestS3> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The bytes of one object of an s3rver at `endpoint`, read with the AWS SDK as a user would. */
+export async function readS3rverObject(endpoint: string, bucket: string, key: string) {
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+    // s3rver does not know the SDK's newer default checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  try {
+    const obj = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return Buffer.from(await obj.Body!.transformToByteArray());
+  } finally {
+    client.destroy();
+  }
 }
