@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../../src/cli/index.ts';
+import { runCliInProcess } from '../helpers/cli-in-process.ts';
 import { startAssetServer, testDesign, type AssetServer } from '../generation/_helpers.ts';
 import { restClient, ServerProcess } from '../helpers/server-process.ts';
 
@@ -46,33 +46,8 @@ describe('imprint batch with a running server', () => {
   /** Runs `imprint batch …` in-process, like `batch`; the environment is set for the run only. */
   const batchHere = async (args: string[], env: Record<string, string> = {}) => {
     const vars = { IMPRINT_URL: imprint.base, IMPRINT_TOKEN: project.token, ...env };
-    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, vars);
-    const out: string[] = [];
-    const err: string[] = [];
-    const { log, error } = console;
-    const write = process.stderr.write.bind(process.stderr);
-    console.log = (...a: unknown[]) => void out.push(`${a.join(' ')}\n`);
-    console.error = (...a: unknown[]) => void err.push(`${a.join(' ')}\n`);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      err.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
-    process.exitCode = 0;
-    try {
-      await runCli(['node', 'imprint', 'batch', ...args]);
-    } finally {
-      console.log = log;
-      console.error = error;
-      process.stderr.write = write;
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
-    const status = process.exitCode ?? 0;
-    process.exitCode = 0;
-    return { status, stdout: out.join(''), stderr: err.join('') };
+    const run = await runCliInProcess(['batch', ...args], { env: vars });
+    return { status: run.code, stdout: run.stdout, stderr: run.stderr };
   };
 
   before(async () => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli } from '../../src/cli/index.ts';
+import { runCliInProcess } from '../helpers/cli-in-process.ts';
 import { pullTemplates } from '../../src/cli/templates-as-code/pull-templates.ts';
 import {
   pushTemplates,
@@ -256,30 +256,8 @@ describe('imprint templates commands', () => {
 
   /** Runs the CLI in-process; returns its exit code, stdout (console and writes) and stderr. */
   async function imprint(...args: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const { log, error } = console;
-    const write = process.stdout.write.bind(process.stdout);
-    console.log = (...a: unknown[]) => void out.push(`${a.join(' ')}\n`);
-    console.error = (...a: unknown[]) => void err.push(a.join(' '));
-    // The CLI writes strings; node's test runner reports this file's results to its parent as
-    // binary chunks on the same stdout, possibly meanwhile: those pass through untouched.
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      if (typeof chunk !== 'string') return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-      out.push(chunk);
-      return true;
-    }) as typeof process.stdout.write;
-    process.exitCode = 0;
-    try {
-      await runCli(['node', 'imprint', ...args]);
-    } finally {
-      console.log = log;
-      console.error = error;
-      process.stdout.write = write;
-    }
-    const code = process.exitCode ?? 0;
-    process.exitCode = 0;
-    return { code, out: out.join(''), err: err.join('\n') };
+    const run = await runCliInProcess(args);
+    return { code: run.code, out: run.stdout, err: run.stderr };
   }
 
   it('pushes with a diff (nothing on --dry-run) and pulls the files back', async () => {

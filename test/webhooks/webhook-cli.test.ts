@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runCli } from '../../src/cli/index.ts';
+import { runCliInProcess } from '../helpers/cli-in-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-webhook-cli-'));
 // This file runs in its own process, so the environment can point at a fresh data folder.
@@ -15,27 +15,8 @@ process.env.IMPRINT_DATA_DIR = dataDir;
 process.env.DATABASE_URL = '';
 
 async function imprint(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log, error } = console;
-  const write = process.stderr.write.bind(process.stderr);
-  console.log = (...a: unknown[]) => void out.push(a.join(' '));
-  console.error = (...a: unknown[]) => void err.push(a.join(' '));
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    err.push(String(chunk));
-    return true;
-  }) as typeof process.stderr.write;
-  process.exitCode = 0;
-  try {
-    await runCli(['node', 'imprint', ...args]);
-  } finally {
-    console.log = log;
-    console.error = error;
-    process.stderr.write = write;
-  }
-  const code = process.exitCode ?? 0;
-  process.exitCode = 0;
-  return { code, out: out.join('\n').trim(), err: err.join('\n') };
+  const run = await runCliInProcess(args);
+  return { code: run.code, out: run.stdout.trim(), err: run.stderr };
 }
 
 describe('imprint webhook commands', () => {

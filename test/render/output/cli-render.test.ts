@@ -1,7 +1,7 @@
 /**
  * `imprint render` end to end: a design file with a picture path relative to it and a layer data
  * file, to PNG (as a user runs it: a child process, no server) and PDF; bad input prints the
- * problem paths and exits non-zero. The later cases run the same CLI in-process (runCli) to keep
+ * problem paths and exits non-zero. The later cases run the same CLI in-process (runCliInProcess) to keep
  * the suite fast: a child process costs seconds of TypeScript loading.
  */
 import assert from 'node:assert/strict';
@@ -12,38 +12,15 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { runCli } from '../../../src/cli/index.ts';
+import { runCliInProcess } from '../../helpers/cli-in-process.ts';
 import { keep, makePhoto, pdfInfo, pdfText } from './output-kit.ts';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/imprint.mjs');
 
-/** Runs the CLI in this process from `cwd`, capturing console output and the exit code. */
-async function imprintInProcess(
-  args: string[],
-  cwd: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const saved = {
-    log: console.log,
-    error: console.error,
-    cwd: process.cwd(),
-    code: process.exitCode,
-  };
-  let stdout = '';
-  let stderr = '';
-  console.log = (...a: unknown[]) => void (stdout += a.join(' ') + '\n');
-  console.error = (...a: unknown[]) => void (stderr += a.join(' ') + '\n');
-  process.chdir(cwd);
-  process.exitCode = 0;
-  try {
-    await runCli(['node', 'imprint', ...args]);
-    return { code: Number(process.exitCode ?? 0), stdout, stderr };
-  } finally {
-    console.log = saved.log;
-    console.error = saved.error;
-    process.chdir(saved.cwd);
-    process.exitCode = saved.code;
-  }
+/** Runs the CLI in this process from `cwd`, capturing its output and the exit code. */
+function imprintInProcess(args: string[], cwd: string) {
+  return runCliInProcess(args, { cwd });
 }
 
 /** Runs the CLI; resolves with its exit code and output (never rejects on a non-zero exit). */
