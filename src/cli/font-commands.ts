@@ -2,13 +2,13 @@
  * `imprint font …`: operators manage legacy account-wide fonts, the fonts from before per-project
  * fonts existed. The API only reads them (with include_legacy); they are added and removed here.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../core/errors.ts';
 import { toFontObject, validateFontUpload } from '../core/fonts.ts';
 import type { Runtime } from '../main.ts';
 import { withRuntime } from './project-commands.ts';
+import { readInputFile } from './read-input-file.ts';
 
 /** The message of a validation error with its field details, for the terminal. */
 function describeError(err: AppError): string {
@@ -41,14 +41,7 @@ export function registerFontCommands(program: Command): void {
     .option('--json', 'print the font object as JSON')
     .description('Add a legacy font, visible to every project of the account with include_legacy.')
     .action(async (file: string, opts: { account: string; title?: string; json?: boolean }) => {
-      let data: Buffer;
-      try {
-        data = fs.readFileSync(file);
-      } catch (err) {
-        throw new Error(`Cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? err}`, {
-          cause: err,
-        });
-      }
+      const data = readInputFile(file);
       await withRuntime(async ({ services, config }) => {
         const accountId = await resolveAccount(services, opts.account);
         if (data.length > config.fontMaxBytes)

@@ -21,11 +21,18 @@ const ALLOWED = `Allowed formats: ${FONT_FORMATS.join(', ')}.`;
  */
 export const FONT_MAX_DECODED_BYTES = 128 * 1024 * 1024;
 
+/** How a face is slanted: upright, italic, or oblique (OS/2 fsSelection bit 9). */
+export type FontFaceStyle = 'normal' | 'italic' | 'oblique';
+
 /** What inspecting a valid font file tells us. */
 export interface FontFileInfo {
   format: FontFormat;
-  /** The family name from the font's name table ('' when it has none). */
+  /** The typographic family name from the font's name table ('' when it has none). */
   family: string;
+  /** OS/2 weight class (1–1000). */
+  weight: number;
+  /** Slant: normal, italic or oblique. */
+  style: FontFaceStyle;
   numGlyphs: number;
 }
 

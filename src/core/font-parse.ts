@@ -13,6 +13,7 @@ import {
   type FontFileInfo,
   type FontFormat,
 } from './font-file.ts';
+import { readFontFaceInfo } from './font-face-info.ts';
 
 /**
  * Decodes the compressed tables of a WOFF (zlib) or the stream of a WOFF2 (brotli) with node's
@@ -63,8 +64,10 @@ export function inspectFontFile(data: Buffer): FontFileInfo {
     // Decoding one outline proves the glyph data (and, for WOFF/WOFF2, the compressed stream) is sound.
     const probe = chars.find((c) => c > 0x20) ?? chars[0];
     void font.glyphForCodePoint(probe).path.commands.length;
-    const family = typeof font.familyName === 'string' ? font.familyName : '';
-    return { format, family, numGlyphs: font.numGlyphs };
+    // Family (typographic first), weight and style as Skia will see them when it draws the font.
+    const face = readFontFaceInfo(data);
+    const family = face.family || (typeof font.familyName === 'string' ? font.familyName : '');
+    return { format, family, weight: face.weight, style: face.style, numGlyphs: font.numGlyphs };
   } catch {
     return unreadableFont(format);
   }

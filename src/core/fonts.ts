@@ -7,6 +7,7 @@ import { AppError, FieldErrorCollector, fieldError, notFound } from './errors.ts
 import type { Page, PageRequest } from './pagination.ts';
 import type { FontSource } from '../render/types.ts';
 import type { FontFileInfo, FontFormat, FontInspector } from './font-file.ts';
+import type { FontFaceStyle } from './font-face-info.ts';
 
 export type { FontFormat } from './font-file.ts';
 
@@ -26,8 +27,12 @@ export interface FontRecord {
   title: string;
   filename: string;
   format: FontFormat;
-  /** Family name read from the file, for operators and the editor. */
+  /** Family name read from the file (typographic family first): fonts group into families by it. */
   family: string;
+  /** Weight class read from the file (1–1000; 400 regular, 700 bold). */
+  weight: number;
+  /** Slant read from the file. */
+  style: FontFaceStyle;
   size_bytes: number;
   created_at: string;
 }
@@ -40,6 +45,10 @@ export interface NewFont {
   filename: string;
   format: FontFormat;
   family: string;
+  /** Weight class of the face; 400 when not given. */
+  weight?: number;
+  /** Slant of the face; normal when not given. */
+  style?: FontFaceStyle;
   data: Buffer;
 }
 
@@ -86,6 +95,10 @@ export interface FontObject {
   uuid: string;
   title: string;
   filename: string;
+  /** Family the font belongs to (text layers may name it in `font`). */
+  family: string;
+  weight: number;
+  style: FontFaceStyle;
   created_at: string;
   is_legacy?: boolean;
 }
@@ -96,6 +109,9 @@ export function toFontObject(font: FontRecord, includeLegacy: boolean): FontObje
     uuid: font.uuid,
     title: font.title,
     filename: font.filename,
+    family: font.family,
+    weight: font.weight,
+    style: font.style,
     created_at: font.created_at,
   };
   if (includeLegacy) out.is_legacy = font.project_id === null;
@@ -191,6 +207,8 @@ export async function validateFontUpload(
     filename,
     format: info.format,
     family: info.family,
+    weight: info.weight,
+    style: info.style,
     data: file.data,
   };
 }

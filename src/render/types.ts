@@ -46,6 +46,12 @@ export type LayerData = Record<string, Record<string, unknown>>;
 export interface FontSource {
   key: string;
   data: Buffer;
+  /** The family the face belongs to (layers may name it in `font`); absent: a family of its own. */
+  family?: string;
+  /** The face's weight class (1–1000); absent: 400. */
+  weight?: number;
+  /** The face's slant; absent: normal. */
+  style?: 'normal' | 'italic' | 'oblique';
 }
 
 /** Everything fetched for a render: bytes by URL (pictures, SVGs) and project fonts. */
@@ -113,6 +119,8 @@ export interface LayerType {
   checkTogether?(layer: LayerSpec, path: string, problems: RenderProblem[]): void;
   /** URLs this layer needs fetched before drawing (pictures, SVGs). */
   assetUrls(layer: LayerSpec): string[];
+  /** Multiplies lengths held inside structured properties by `k` (the `px` props are scaled for it). */
+  scaleLengths?(layer: LayerSpec, k: number): void;
   /** Draws the layer in its own box: the context is translated so (0,0) is the layer's top-left. */
   draw(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv): void | Promise<void>;
 }

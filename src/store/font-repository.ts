@@ -19,6 +19,8 @@ const COLUMNS = [
   'f.filename',
   'f.format',
   'f.family',
+  'f.weight',
+  'f.style',
   'f.size_bytes',
   'f.created_at',
 ] as const;
@@ -51,25 +53,61 @@ function usableFont(db: Database, p: Placeholders<{ uuid: string; projectId: str
     );
 }
 
-// Every render job runs one of these per font key of its design: the bytes the first time, then
-// only the check that the project may (still) use the font.
-const FONT_SOURCE = prepareQuery<
-  { uuid: string; projectId: string },
-  { uuid: string; data: Uint8Array }
->(['uuid', 'projectId'], (db, p) =>
-  usableFont(db, p)
-    .innerJoin('font_files as ff', 'ff.font_uuid', 'f.uuid')
-    .select(['f.uuid', 'ff.data']),
-);
-const FONT_USABLE = prepareQuery<{ uuid: string; projectId: string }, { uuid: string }>(
+/** What a render needs to know of a font besides its bytes: its place in its family. */
+type FaceRow = { uuid: string; family: string; weight: number; style: FontRecord['style'] };
+const FACE_COLUMNS = ['f.uuid', 'f.family', 'f.weight', 'f.style'] as const;
+
+/** The fonts the project may use (its own and its account's legacy ones) in one family. */
+function usableFamily(db: Database, p: Placeholders<{ family: string; projectId: string }>) {
+  return db
+    .selectFrom('fonts as f')
+    .innerJoin('projects as p', (join) => join.on('p.id', '=', p.projectId))
+    .where((eb) =>
+      eb.or([
+        eb('f.project_id', '=', p.projectId),
+        eb.and([eb('f.project_id', 'is', null), eb('f.account_id', '=', eb.ref('p.account_id'))]),
+      ]),
+    )
+    .where('f.family', '!=', '');
+}
+
+// A render job runs these per font key of its design: the font a uuid names (or none), then the
+// faces of its family (or of the family the key names); bytes only for faces not yet cached.
+const FONT_FACE = prepareQuery<{ uuid: string; projectId: string }, FaceRow>(
   ['uuid', 'projectId'],
-  (db, p) => usableFont(db, p).select('f.uuid'),
+  (db, p) => usableFont(db, p).select(FACE_COLUMNS),
+);
+const FAMILY_FACES = prepareQuery<{ family: string; projectId: string }, FaceRow>(
+  ['family', 'projectId'],
+  (db, p) =>
+    usableFamily(db, p)
+      .where('f.family', '=', p.family)
+      .select(FACE_COLUMNS)
+      .orderBy('f.created_at')
+      .orderBy('f.uuid'),
+);
+// Family names are matched without regard to case; lower() narrows, normaliseFamily decides.
+const FAMILY_FACES_ANY_CASE = prepareQuery<{ family: string; projectId: string }, FaceRow>(
+  ['family', 'projectId'],
+  (db, p) =>
+    usableFamily(db, p)
+      .where((eb) => eb(eb.fn('lower', ['f.family']), '=', eb.fn('lower', [eb.val(p.family)])))
+      .select(FACE_COLUMNS)
+      .orderBy('f.created_at')
+      .orderBy('f.uuid'),
+);
+const FONT_BYTES = prepareQuery<{ uuid: string }, { data: Uint8Array }>(['uuid'], (db, p) =>
+  db.selectFrom('font_files as ff').where('ff.font_uuid', '=', p.uuid).select('ff.data'),
 );
 
+/** A family name as text layers may spell it: case, outer and repeated spaces do not matter. */
+export function normaliseFamily(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
 /**
- * Font uuids are newId()s: lowercase letters and digits. A font key with any other character
- * (a bundled family such as "DejaVu Sans", which most designs use) cannot name a stored font,
- * so looking it up would only cost a query per image.
+ * Font uuids are newId()s: lowercase letters and digits. A key with any other character can only
+ * name a family (render/ leaves bundled family names such as "DejaVu Sans" out of the keys).
  */
 const POSSIBLE_FONT_UUID = /^[0-9a-z]{1,64}$/;
 
@@ -130,6 +168,8 @@ export class SqlFontRepository implements FontRepository {
       filename: font.filename,
       format: font.format,
       family: font.family,
+      weight: font.weight ?? 400,
+      style: font.style ?? 'normal',
       size_bytes: font.data.length,
       // Monotonic so fonts uploaded in the same millisecond still list in upload order.
       created_at: monotonicNow(),
@@ -204,24 +244,39 @@ export class SqlFontRepository implements FontRepository {
     });
   }
 
-  async loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> {
-    const wanted = [
-      ...new Set(uuids.filter((u) => typeof u === 'string' && POSSIBLE_FONT_UUID.test(u))),
-    ];
+  async loadFontSources(projectId: string, refs: string[]): Promise<FontSource[]> {
+    const faces = new Map<string, FaceRow>();
+    for (const ref of new Set(refs.filter((r) => typeof r === 'string' && r.trim() !== ''))) {
+      // A uuid names one font (and through it its family); any other key may name a family.
+      const [font] = POSSIBLE_FONT_UUID.test(ref)
+        ? (await FONT_FACE.rows(this.db, { uuid: ref, projectId })).slice(0, 1)
+        : [];
+      if (font) faces.set(font.uuid, font);
+      const members = font
+        ? font.family === ''
+          ? []
+          : await FAMILY_FACES.rows(this.db, { family: font.family, projectId })
+        : (
+            await FAMILY_FACES_ANY_CASE.rows(this.db, { family: normaliseFamily(ref), projectId })
+          ).filter((f) => normaliseFamily(f.family) === normaliseFamily(ref));
+      for (const m of members) faces.set(m.uuid, m);
+    }
     const sources: FontSource[] = [];
-    // One fixed-shape query per key (designs name few fonts) so it is compiled once.
-    for (const uuid of wanted) {
-      const known = this.bytes.get(uuid);
-      if (known) {
-        if ((await FONT_USABLE.rows(this.db, { uuid, projectId })).length > 0)
-          sources.push({ key: uuid, data: known });
-        continue;
+    for (const face of faces.values()) {
+      let data = this.bytes.get(face.uuid);
+      if (!data) {
+        const [row] = await FONT_BYTES.rows(this.db, { uuid: face.uuid });
+        if (!row) continue; // deleted meanwhile
+        data = Buffer.from(row.data);
+        this.bytes.set(face.uuid, data);
       }
-      for (const r of await FONT_SOURCE.rows(this.db, { uuid, projectId })) {
-        const data = Buffer.from(r.data);
-        this.bytes.set(r.uuid, data);
-        sources.push({ key: r.uuid, data });
-      }
+      sources.push({
+        key: face.uuid,
+        data,
+        family: face.family,
+        weight: face.weight,
+        style: face.style,
+      });
     }
     return sources;
   }

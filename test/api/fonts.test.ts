@@ -50,7 +50,15 @@ for (const { kind, skip } of testDbKinds()) {
         const res = await upload(fontFixture(format), `DejaVu Latin.${format}`);
         assert.equal(res.statusCode, 201, `${format}: ${res.body}`);
         const font = res.json();
-        assert.deepEqual(Object.keys(font).sort(), ['created_at', 'filename', 'title', 'uuid']);
+        assert.deepEqual(Object.keys(font).sort(), [
+          'created_at',
+          'family',
+          'filename',
+          'style',
+          'title',
+          'uuid',
+          'weight',
+        ]);
         assert.equal(font.filename, `DejaVu Latin.${format}`);
         assert.equal(font.title, `DejaVu Latin.${format}`, 'title defaults to the filename');
         assert.match(font.uuid, /^[a-z0-9]{12}$/);
@@ -476,6 +484,9 @@ for (const { kind, skip } of testDbKinds()) {
         uuid: legacy.uuid,
         title: 'Legacy',
         filename: 'legacy.ttf',
+        family: 'DejaVu Sans',
+        weight: 400,
+        style: 'normal',
         created_at: legacy.created_at,
         is_legacy: true,
       });
@@ -506,7 +517,8 @@ for (const { kind, skip } of testDbKinds()) {
       const del = await t.request({ method: 'DELETE', url: `/api/rest/fonts/${legacy.uuid}` });
       assert.equal(del.statusCode, 404);
 
-      // The renderer port returns project and legacy fonts, never foreign or unknown ones.
+      // The renderer port returns project and legacy fonts (with the other faces of their
+      // family), never foreign or unknown ones.
       const sources = await fonts.loadFontSources(t.project.id, [
         own.uuid,
         legacy.uuid,
@@ -514,7 +526,15 @@ for (const { kind, skip } of testDbKinds()) {
         'unknown',
         own.uuid,
       ]);
-      assert.deepEqual(sources.map((s) => s.key).sort(), [legacy.uuid, own.uuid].sort());
+      const keys = sources.map((s) => s.key);
+      assert.ok(keys.includes(own.uuid) && keys.includes(legacy.uuid));
+      assert.ok(!keys.includes(foreign.uuid));
+      assert.equal(new Set(keys).size, keys.length);
+      const visible = await listAll('/api/rest/fonts?include_legacy=1');
+      for (const s of sources) {
+        assert.ok(visible.some((f) => f.uuid === s.key));
+        assert.equal(s.family, 'DejaVu Sans');
+      }
       assert.ok(sources.find((s) => s.key === legacy.uuid)!.data.equals(ttf));
       assert.deepEqual(await fonts.loadFontSources(t.project.id, []), []);
       // Bytes are read once per process: later loads hand out the same Buffer (so the render
@@ -526,8 +546,11 @@ for (const { kind, skip } of testDbKinds()) {
         sources.find((s) => s.key === own.uuid)!.data,
       );
       assert.deepEqual(await fonts.loadFontSources(t.other.id, [own.uuid]), []);
-      // Keys that cannot be font uuids (bundled family names) find nothing, as before.
-      assert.deepEqual(await fonts.loadFontSources(t.project.id, ['DejaVu Sans', ' ', 'x/y']), []);
+      // Other keys name families (any case): the faces of the family, or nothing.
+      assert.deepEqual(await fonts.loadFontSources(t.project.id, ['Nobody Sans', ' ', 'x/y']), []);
+      const family = await fonts.loadFontSources(t.project.id, ['dejavu  SANS']);
+      assert.ok(family.some((s) => s.key === own.uuid));
+      assert.ok(family.every((s) => s.family === 'DejaVu Sans'));
     });
   });
 }

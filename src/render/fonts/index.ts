@@ -19,3 +19,5 @@ export {
   bundledFontPath,
   type BundledFamily,
 } from './bundled-fonts.ts';
+export { selectFace, type FaceChoice } from './font-faces.ts';
+export { matchFace, weightNumber, type Face, type FaceStyle } from './font-match.ts';

@@ -7,18 +7,23 @@ import type { Design, LayerData, RenderProblem } from '../types.ts';
 import { applyLayerData, collectAssetUrls } from '../design/index.ts';
 import { requestWarnings } from '../design/request-warnings.ts';
 import { toPixelDesign } from '../design/units.ts';
+import { findBundledFamily } from '../fonts/index.ts';
 
 /** Layer props that reference a font (a project font uuid or a bundled family). */
-const FONT_PROPS = ['font', 'alt_font', 'fontFamily'];
+const FONT_PROPS = ['font', 'alt_font', 'fontFamily', 'header_font'];
 
-/** The distinct font references of the visible layers, in first-use order. */
+/**
+ * The distinct project font references of the visible layers (uuids and family names), in
+ * first-use order. Bundled family names are left out: they win over a project family of the same
+ * name, so looking them up would only cost a query per render.
+ */
 export function collectFontKeys(design: Design): string[] {
   const keys = new Set<string>();
   for (const layer of design.layers) {
     if (layer.hide) continue;
     for (const prop of FONT_PROPS) {
       const v = layer[prop];
-      if (typeof v === 'string' && v.trim() !== '') keys.add(v);
+      if (typeof v === 'string' && v.trim() !== '' && !findBundledFamily(v)) keys.add(v);
     }
   }
   return [...keys];

@@ -1,9 +1,11 @@
 /**
  * Paints a laid-out text block: one fillText per piece, left-aligned at its x, in its own
- * direction (Skia shapes each piece). The context's state is saved and restored.
+ * direction (Skia shapes each piece), and the underline or strike-through of rich-text pieces.
+ * The context's state is saved and restored.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { TextLayout } from './layout-text.ts';
+import type { PlacedPiece, TextLayout } from './layout-text.ts';
+import { measureWidth } from './measure.ts';
 
 /** Draws `layout` with (0,0) at the text box's top-left corner. */
 export function drawText(ctx: SKRSContext2D, layout: TextLayout): void {
@@ -19,8 +21,47 @@ export function drawText(ctx: SKRSContext2D, layout: TextLayout): void {
       ctx.font = piece.font;
       ctx.fillStyle = piece.color;
       ctx.direction = piece.rtl ? 'rtl' : 'ltr';
-      ctx.fillText(piece.text, piece.x, line.baseline);
+      drawPiece(ctx, piece, line.baseline, line.wordSpacing, layout.letterSpacing);
+      if (piece.underline || piece.strike) decorate(ctx, piece, line.baseline, layout.fontSize);
     }
   }
   ctx.restore();
+}
+
+/**
+ * One fillText. Skia stretches no space of a text that starts with a space (measured: " A B"
+ * gets no word spacing at all), so on a justified line a piece's leading spaces are skipped and
+ * the rest is drawn where it starts.
+ */
+function drawPiece(
+  ctx: SKRSContext2D,
+  piece: PlacedPiece,
+  baseline: number,
+  wordSpacing: number,
+  letterSpacing: number,
+): void {
+  let { text, x } = piece;
+  const lead = wordSpacing !== 0 && !piece.rtl ? (/^[ \u00a0]+/.exec(text)?.[0] ?? '') : '';
+  if (lead !== '') {
+    x += measureWidth(piece.font, letterSpacing, lead) + lead.length * wordSpacing;
+    text = text.slice(lead.length);
+  }
+  ctx.fillText(text, x, baseline);
+}
+
+/** Offsets and thickness of text decorations, in em (typical of the post and OS/2 tables). */
+const UNDERLINE_OFFSET = 0.1;
+const STRIKE_OFFSET = -0.3;
+const DECORATION_THICKNESS = 0.06;
+
+/** Draws a piece's underline and strike-through as filled rectangles (vector in PDFs). */
+function decorate(ctx: SKRSContext2D, piece: PlacedPiece, baseline: number, size: number): void {
+  const thickness = Math.max(0.5, size * DECORATION_THICKNESS);
+  const width = Math.max(0, piece.width);
+  for (const [on, offset] of [
+    [piece.underline, UNDERLINE_OFFSET],
+    [piece.strike, STRIKE_OFFSET],
+  ] as const) {
+    if (on) ctx.fillRect(piece.x, baseline + offset * size - thickness / 2, width, thickness);
+  }
 }

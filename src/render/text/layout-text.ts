@@ -7,7 +7,16 @@
  */
 import { breakParagraph, type LineRange } from './break-lines.ts';
 import { fontMetrics, measureWidth } from './measure.ts';
-import { ALT, prepareParagraph, splitParagraphs, type Paragraph } from './paragraph.ts';
+import {
+  EMOJI,
+  MAX_RICH_STYLES,
+  RICH_SHIFT,
+  prepareParagraph,
+  splitParagraphs,
+  type Paragraph,
+} from './paragraph.ts';
+import type { MarkupSpan } from './markup.ts';
+import type { RichStyle } from './rich-markup.ts';
 import type { TextBlock } from './text-block.ts';
 import { TextSizer } from './text-sizer.ts';
 import { visualRuns } from './visual-order.ts';
@@ -22,6 +31,11 @@ export interface PlacedPiece {
   font: string;
   color: string;
   rtl: boolean;
+  /** Rich text (text_format "markup"): a line under or through the piece. */
+  underline?: boolean;
+  strike?: boolean;
+  /** Rich text: the link the piece is part of. */
+  href?: string;
 }
 
 /** One laid-out line. */
@@ -43,6 +57,16 @@ export interface TextLayout {
   fits: boolean;
   /** Height of all lines. */
   height: number;
+  /** Families drawn with synthesised bold or slant because they lack such a face. */
+  synthetic?: SyntheticFace[];
+}
+
+/** A family that lacked a face the text asked for: what was synthesised instead. */
+export interface SyntheticFace {
+  /** The family's name (a project family or bundled family). */
+  family: string;
+  bold: boolean;
+  oblique: boolean;
 }
 
 const ELLIPSIS = '\u2026';
@@ -68,7 +92,7 @@ function wrap(paragraphs: Paragraph[], sizer: TextSizer, lineLimit = Infinity): 
       max,
       (a, b) => sizer.width(p, a, b),
       lineLimit - lines.length,
-      (at) => measureWidth(sizer.font(p.cls[at] & ALT), sizer.block.letterSpacing, HYPHEN),
+      (at) => measureWidth(sizer.font(p.cls[at] & ~EMOJI), sizer.block.letterSpacing, HYPHEN),
     );
     brokeWord ||= res.brokeWord;
     res.lines.forEach((range, i) =>
@@ -89,11 +113,16 @@ function fits(block: TextBlock, size: number, w: Wrapped): boolean {
 }
 
 /** The font size to use: font_size, or with auto_fit the largest size that fits (step 0.5 px). */
-function chooseSize(block: TextBlock, paragraphs: Paragraph[]): { size: number; wrapped: Wrapped } {
+function chooseSize(
+  block: TextBlock,
+  paragraphs: Paragraph[],
+  rich: RichStyle[],
+): { size: number; wrapped: Wrapped } {
   // Lines past max_lines are never drawn; while testing a size, lines past the box height
   // already decide that it does not fit, so wrapping stops there (cheap for long texts).
   const drawLimit = block.maxLines > 0 ? block.maxLines : Infinity;
-  const at = (size: number, limit: number) => wrap(paragraphs, new TextSizer(block, size), limit);
+  const at = (size: number, limit: number) =>
+    wrap(paragraphs, new TextSizer(block, size, rich), limit);
   if (!block.autoFit) return { size: block.fontSize, wrapped: at(block.fontSize, drawLimit) };
   const attempt = (size: number) => {
     const limit = Math.min(
@@ -124,11 +153,11 @@ function chooseSize(block: TextBlock, paragraphs: Paragraph[]): { size: number; 
 
 /** A line's content [range.start, end) (trailing spaces dropped) followed by `suffix`, as a paragraph. */
 function withSuffix(p: Paragraph, range: LineRange, end: number, suffix: string): Paragraph {
-  const clsAtEnd = range.end > range.start ? p.cls[range.end - 1] & ALT : 0;
+  const clsAtEnd = range.end > range.start ? p.cls[range.end - 1] & ~EMOJI : 0;
   let cut = end;
   while (cut > range.start && /\s/.test(p.text[cut - 1])) cut--;
   const body = p.text.slice(range.start, cut);
-  const cls = new Uint8Array(body.length + suffix.length);
+  const cls = new Uint16Array(body.length + suffix.length);
   cls.set(p.cls.subarray(range.start, cut));
   cls.fill(clsAtEnd, body.length);
   const spans = [{ text: body + suffix, alt: false }];
@@ -173,7 +202,19 @@ function placeLine(
     const text = p.text.slice(r.start, r.end);
     const font = sizer.font(r.cls);
     const width = measureWidth(font, block.letterSpacing, text);
-    return { text, x: 0, width, font, color: sizer.color(r.cls), rtl: r.level % 2 === 1 };
+    const piece: PlacedPiece = {
+      text,
+      x: 0,
+      width,
+      font,
+      color: sizer.color(r.cls),
+      rtl: r.level % 2 === 1,
+    };
+    const rich = sizer.rich[r.cls >> RICH_SHIFT];
+    if (rich?.underline) piece.underline = true;
+    if (rich?.strike) piece.strike = true;
+    if (rich?.href) piece.href = rich.href;
+    return piece;
   });
   // The letter spacing after the last character is not ink: leave it out when aligning.
   const trailing = pieces.length > 0 ? block.letterSpacing : 0;
@@ -202,9 +243,23 @@ function placeLine(
 
 /** Lays out a text block (see the module comment). */
 export function layoutText(block: TextBlock): TextLayout {
-  const paragraphs = splitParagraphs(block.spans).map((spans) => prepareParagraph(spans));
-  const { size, wrapped } = chooseSize(block, paragraphs);
-  const sizer = new TextSizer(block, size);
+  // Rich-text styles get numbers (1…) in the style class; 0 is the layer's own style.
+  const rich: RichStyle[] = [{}];
+  const numbers = new Map<RichStyle, number>();
+  const richNumber = ({ style }: MarkupSpan): number => {
+    if (!style) return 0;
+    let n = numbers.get(style);
+    if (n === undefined) {
+      n = rich.length <= MAX_RICH_STYLES ? rich.push(style) - 1 : 0;
+      numbers.set(style, n);
+    }
+    return n;
+  };
+  const paragraphs = splitParagraphs(block.spans).map((spans) =>
+    prepareParagraph(spans, 'auto', undefined, richNumber),
+  );
+  const { size, wrapped } = chooseSize(block, paragraphs, rich);
+  const sizer = new TextSizer(block, size, rich);
   const fitsBox = fits(block, size, wrapped);
   let lines = wrapped.lines;
   let truncated = false;
@@ -232,7 +287,7 @@ export function layoutText(block: TextBlock): TextLayout {
         ? block.height - height
         : (block.height - height) / 2;
   // CSS's half-leading model: the glyph box of the main font is centred in each line box.
-  const m = fontMetrics(new TextSizer(block, 1000).font(0));
+  const m = fontMetrics(new TextSizer(block, 1000, rich).font(0));
   const baselineOffset = (lh - (m.ascent + m.descent) * size) / 2 + m.ascent * size;
   const placed = lines.map((line, i) =>
     placeLine(
@@ -250,5 +305,10 @@ export function layoutText(block: TextBlock): TextLayout {
     truncated,
     fits: fitsBox,
     height,
+    synthetic: [...sizer.synthetic].map((f) => ({
+      family: f.name,
+      bold: f.syntheticBold,
+      oblique: f.syntheticOblique,
+    })),
   };
 }

@@ -19,12 +19,16 @@ const bidi = bidiFactory();
 export const ALT = 1;
 /** See ALT. */
 export const EMOJI = 2;
+/** The bits above these hold the character's rich-text style number (0: none), see RICH_SHIFT. */
+export const RICH_SHIFT = 2;
+/** Most rich-text styles one text block can have (the class is 16 bits). */
+export const MAX_RICH_STYLES = (1 << (16 - RICH_SHIFT)) - 1;
 
 /** A paragraph ready for layout. */
 export interface Paragraph {
   text: string;
-  /** Style class (ALT | EMOJI bits) of every UTF-16 unit. */
-  cls: Uint8Array;
+  /** Style class (ALT | EMOJI bits, rich style number << RICH_SHIFT) of every UTF-16 unit. */
+  cls: Uint16Array;
   /** Bidi embedding level of every UTF-16 unit. */
   levels: Uint8Array;
   /** 0 for a left-to-right paragraph, 1 for right-to-left (from its first strong character). */
@@ -116,13 +120,16 @@ const NEEDS_BIDI =
 export function prepareParagraph(
   spans: MarkupSpan[],
   direction: 'auto' | 'ltr' | 'rtl' = 'auto',
-  extraClass?: Uint8Array,
+  extraClass?: Uint8Array | Uint16Array,
+  richNumber?: (span: MarkupSpan) => number,
 ): Paragraph {
   const text = spans.map((s) => s.text).join('');
-  const cls = new Uint8Array(text.length);
+  const cls = new Uint16Array(text.length);
   let at = 0;
   for (const span of spans) {
-    if (span.alt) cls.fill(ALT, at, at + span.text.length);
+    const rich = span.style && richNumber ? richNumber(span) << RICH_SHIFT : 0;
+    const c = (span.alt ? ALT : 0) | rich;
+    if (c !== 0) cls.fill(c, at, at + span.text.length);
     at += span.text.length;
   }
   if (extraClass) cls.set(extraClass.subarray(0, text.length));
@@ -148,7 +155,7 @@ export function splitParagraphs(spans: MarkupSpan[]): MarkupSpan[][] {
   for (const span of spans) {
     span.text.split('\n').forEach((piece, i) => {
       if (i > 0) paragraphs.push([]);
-      if (piece !== '') paragraphs[paragraphs.length - 1].push({ text: piece, alt: span.alt });
+      if (piece !== '') paragraphs[paragraphs.length - 1].push({ ...span, text: piece });
     });
   }
   return paragraphs;

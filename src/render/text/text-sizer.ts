@@ -1,35 +1,51 @@
 /** Fonts and cached widths of a text block at one font size, per style class (emphasis, emoji). */
-import { emojiFamilyList } from '../fonts/index.ts';
+import { emojiFamilyList, selectFace, weightNumber, type FaceChoice } from '../fonts/index.ts';
 import { measureWidth } from './measure.ts';
-import { ALT, EMOJI, type Paragraph } from './paragraph.ts';
+import { ALT, EMOJI, RICH_SHIFT, type Paragraph } from './paragraph.ts';
+import type { RichStyle } from './rich-markup.ts';
 import type { TextBlock } from './text-block.ts';
+
+/** CSS's `bolder` (what <b> asks for): the next bold step above a weight. */
+function bolder(weight: string): string {
+  const w = weightNumber(weight);
+  return String(w < 350 ? 400 : w < 550 ? 700 : w < 900 ? 900 : w);
+}
 
 /** Fonts and widths at one font size (a per-size cache keyed by text: cheaper than the global one). */
 export class TextSizer {
   private readonly fonts: string[] = [];
   private readonly widths: Array<Map<string, number>> = [];
+  /** The faces this sizer had to draw with synthesised bold or slant. */
+  readonly synthetic = new Set<FaceChoice>();
 
   constructor(
     readonly block: TextBlock,
     readonly size: number,
+    /** Rich-text styles by number (see RICH_SHIFT); [0] is the layer's own style. */
+    readonly rich: readonly RichStyle[] = [],
   ) {}
 
   font(cls: number): string {
     let font = this.fonts[cls];
     if (font === undefined) {
       const s = cls & ALT ? this.block.alt : this.block.base;
+      const r = this.rich[cls >> RICH_SHIFT];
       // Emoji runs: colour emoji font first, upright and regular (a bitmap cannot be made bold).
-      font =
-        cls & EMOJI
-          ? `${this.size}px ${emojiFamilyList(s.family)}`
-          : `${s.style} ${s.weight} ${this.size}px ${s.family}`;
+      if (cls & EMOJI) font = `${this.size}px ${emojiFamilyList(s.family)}`;
+      else {
+        const weight = r?.bold ? bolder(s.weight) : s.weight;
+        const face = selectFace(s.family, weight, r?.italic ? 'italic' : s.style);
+        if (face.syntheticBold || face.syntheticOblique) this.synthetic.add(face);
+        font = `${face.style} ${face.weight} ${this.size}px ${face.family}`;
+      }
       this.fonts[cls] = font;
     }
     return font;
   }
 
   color(cls: number): string {
-    return cls & ALT ? this.block.alt.color : this.block.base.color;
+    const rich = this.rich[cls >> RICH_SHIFT]?.color;
+    return rich ?? (cls & ALT ? this.block.alt.color : this.block.base.color);
   }
 
   /** Width of one string in one style class. */

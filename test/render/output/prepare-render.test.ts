@@ -53,7 +53,8 @@ describe('prepareRender', () => {
     assert.deepEqual(p.problems, []);
     assert.deepEqual(p.assetUrls, ['https://a.test/request.png']);
     assert.equal(p.design.layers.find((l) => l.name === 'title')?.text, 'Hello');
-    assert.deepEqual(p.fontKeys.sort(), ['DejaVu Serif', 'font-uuid-3']);
+    // Bundled family names (DejaVu Serif) win over project families: nothing to load for them.
+    assert.deepEqual(p.fontKeys.sort(), ['font-uuid-3']);
   });
 
   it('returns the problems of bad layer data with their paths, and nothing to fetch', () => {

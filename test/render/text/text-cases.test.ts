@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { renderImage } from '../../../src/render/index.ts';
 import { assertMatchesGolden } from '../../helpers/golden.ts';
-import { dejavuFile } from './text-test-kit.ts';
+import { caseFontSources } from './text-test-kit.ts';
 
 const CASES = path.join(import.meta.dirname, '..', 'cases');
 
@@ -25,8 +25,8 @@ describe('text golden scenes', () => {
         fs.existsSync(path.join(dir, file))
           ? JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
           : undefined;
-      const fonts = Object.entries((read('fonts.json') ?? {}) as Record<string, string>).map(
-        ([key, file]) => ({ key, data: fs.readFileSync(dejavuFile(file)) }),
+      const fonts = caseFontSources(
+        (read('fonts.json') ?? {}) as Parameters<typeof caseFontSources>[0],
       );
       const out = await renderImage({
         design: read('design.json'),

@@ -72,6 +72,7 @@ describe('text in PDFs', () => {
     'text-rtl-arabic',
     'text-cjk',
     'text-emoji',
+    'text-markup',
   ]) {
     it(`${name}: the PDF page looks like the PNG`, async () => {
       const design = designOf(name);

@@ -15,6 +15,22 @@ export const fontObjectSchema = {
     uuid: { type: 'string', description: 'Font code: put it in a text layer’s font / fontFamily.' },
     title: { type: 'string' },
     filename: { type: 'string', description: 'Name of the uploaded file.' },
+    family: {
+      type: 'string',
+      description:
+        'Family read from the file (typographic family first). Fonts of one family group together: a text layer’s font may name the family and pick a face with font_weight and font_style.',
+    },
+    weight: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      description: 'Weight class read from the file (400 regular, 700 bold).',
+    },
+    style: {
+      type: 'string',
+      enum: ['normal', 'italic', 'oblique'],
+      description: 'Slant read from the file.',
+    },
     created_at: { type: 'string', format: 'date-time' },
     is_legacy: {
       type: 'boolean',
@@ -62,6 +78,27 @@ export const getFontSchema = {
   params: uuidParams,
   querystring: includeLegacyQuery,
   response: { 200: fontObjectSchema, 404: messageSchema },
+};
+
+/** GET /fonts/{uuid}/file */
+export const fontFileSchema = {
+  tags: ['Fonts'],
+  summary: "Download a font's file",
+  description:
+    'The uploaded font file, byte for byte, with its media type (font/ttf, font/otf, font/woff or font/woff2). Finds the project’s own fonts and its account’s legacy fonts (the fonts its renders may use); anything else is a 404. The template editor uses it to show each font in its own face.',
+  params: uuidParams,
+  response: {
+    200: {
+      description: 'The font file.',
+      content: Object.fromEntries(
+        ['font/ttf', 'font/otf', 'font/woff', 'font/woff2'].map((type) => [
+          type,
+          { schema: { type: 'string', format: 'binary' } },
+        ]),
+      ),
+    },
+    404: messageSchema,
+  },
 };
 
 /** POST /fonts (multipart/form-data; the handler reads and checks the parts itself). */

@@ -1,12 +1,13 @@
 /**
- * The text layer: `text` with `*emphasis*` markup, fonts with the bundled fallback stack,
+ * The text layer: `text` with `*emphasis*` markup (and with text_format "markup" rich text), fonts with the bundled fallback stack,
  * wrapping, alignment, auto-fit, max_lines, overflow (clip, ellipsis, visible), RTL/CJK/emoji
  * (see src/render/text/).
  */
 import type { LayerType } from '../../types.ts';
 import { drawText, layoutText } from '../../text/index.ts';
 import { TEXT_PROPS, textBlockOf } from './text-props.ts';
-import { warnFontFallbacks, warnOverflow } from './text-warnings.ts';
+import { addTextLinks } from './text-links.ts';
+import { warnFontFallbacks, warnOverflow, warnSyntheticFaces } from './text-warnings.ts';
 
 export { TEXT_DEFAULTS, TEXT_PROPS, textBlockOf, validateTextProps } from './text-props.ts';
 
@@ -21,6 +22,8 @@ export const textLayer: LayerType = {
     const layout = layoutText(block);
     warnFontFallbacks(layer, env);
     warnOverflow(layer, block, layout, env);
+    warnSyntheticFaces(layer, layout, env);
+    addTextLinks(layer, block, layout, env);
     // Text that fits is never clipped: glyphs may reach a little past tight line boxes.
     if (layout.fits || block.overflow !== 'clip') {
       drawText(ctx, layout);

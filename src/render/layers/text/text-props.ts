@@ -7,7 +7,7 @@ import type { HyphenationLang } from '../../text/hyphenate.ts';
 import { addProblem, checkEnum, type PropContext } from '../../design/props.ts';
 import { checkProps, type JsonSchema, type PropSpecs } from '../../design/prop-specs.ts';
 import type { TextBlock } from '../../text/index.ts';
-import { parseEmphasis } from '../../text/index.ts';
+import { parseEmphasis, parseRichText } from '../../text/index.ts';
 import type { LayerSpec, RenderProblem } from '../../types.ts';
 
 /** Defaults of the text props (documented in docs/designing-templates.md, "Text layers and fonts"). */
@@ -31,6 +31,7 @@ export const TEXT_DEFAULTS = {
   overflow: 'clip',
   hyphenate: false,
   lang: 'en',
+  text_format: 'plain',
 } as const;
 
 const MAX_TEXT = 10_000;
@@ -99,7 +100,15 @@ export const TEXT_PROPS: PropSpecs = {
     kind: 'string',
     def: TEXT_DEFAULTS.text,
     max: MAX_TEXT,
-    description: 'The text; `*word*` marks emphasis (alt_font, alt_text_color).',
+    description:
+      'The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;.',
+  },
+  text_format: {
+    kind: 'enum',
+    values: ['plain', 'markup'],
+    def: TEXT_DEFAULTS.text_format,
+    description:
+      '"markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain".',
   },
   font: {
     kind: 'custom',
@@ -245,21 +254,23 @@ export function textBlockOf(
 ): TextBlock {
   const layer = { ...source };
   validateTextProps(layer, '', []);
-  const text = transform(
-    (layer.text as string).replace(/\r\n?/g, '\n').replace(/\t/g, ' '),
-    layer.text_transform,
-  );
+  const raw = (layer.text as string).replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
+  // Markup: the case change applies to the text between tags, never to tags or link targets.
+  const spans =
+    layer.text_format === 'markup'
+      ? parseRichText(raw, (t) => transform(t, layer.text_transform))
+      : parseEmphasis(transform(raw, layer.text_transform));
   const family = resolveFont(layer.font as string | null);
   const weight = String(layer.font_weight);
   const style = layer.font_style as string;
   const color = layer.text_color as string;
   return {
     spans: layer.hyphenate
-      ? parseEmphasis(text).map((span) => ({
+      ? spans.map((span) => ({
           ...span,
           text: hyphenateText(span.text, layer.lang as HyphenationLang),
         }))
-      : parseEmphasis(text),
+      : spans,
     base: { family, weight, style, color },
     alt: {
       family: layer.alt_font ? resolveFont(layer.alt_font as string) : family,

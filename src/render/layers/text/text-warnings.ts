@@ -23,6 +23,18 @@ export function warnFontFallbacks(layer: LayerSpec, env: DrawEnv): void {
   }
 }
 
+/** Warns once per family the layer drew with synthesised bold or slant (it has no such face). */
+export function warnSyntheticFaces(layer: LayerSpec, layout: TextLayout, env: DrawEnv): void {
+  const seen = new Set<string>();
+  for (const face of layout.synthetic ?? []) {
+    const what = [face.bold ? 'bold' : '', face.oblique ? 'italic' : ''].filter(Boolean);
+    const message = `font family "${face.family}" has no ${what.join(' ')} face; ${what.join(' and ')} was synthesised (upload that face to the family to use it)`;
+    if (seen.has(message)) continue;
+    seen.add(message);
+    env.warn(`layers.${layer.name}`, message);
+  }
+}
+
 /** What each overflow mode did with text that does not fit, for the warning. */
 const OVERFLOW_OUTCOME: Record<TextBlock['overflow'], string> = {
   clip: 'it was clipped to the box (overflow "clip")',
