@@ -1,6 +1,6 @@
 /**
  * The shape layer (stored type "rectangle" is a synonym): a rectangle or ellipse with `background_color`,
- * `border_color`, `border_width` and `border_radius`, or an `svg` drawn as vectors instead.
+ * `border_color`, `border_width` and `border_radius`, or an `svg` drawn instead (render/svg/).
  * The border lies inside the box and the fill inside the border, so nothing overlaps and a
  * translucent layer shows no darker seam.
  */
@@ -9,7 +9,7 @@ import { Path2D } from '@napi-rs/canvas';
 import { isTransparent } from '../../design/color.ts';
 import type { LayerType } from '../../types.ts';
 import { RenderInputError } from '../../types.ts';
-import { drawSvg, loadSvg } from './draw-svg.ts';
+import { drawSvgFor, loadSvgFor } from '../../svg/index.ts';
 
 /** The outline variants of a shape. */
 export const SHAPE_VARIANTS = ['rectangle', 'ellipse'] as const;
@@ -68,10 +68,13 @@ export const shapeLayer: LayerType = {
       max: 100_000,
       description: 'Corner radius of a rectangle.',
     },
-    svg: { kind: 'url', description: 'An SVG drawn as vectors instead of the outline.' },
+    svg: {
+      kind: 'url',
+      description: 'An SVG drawn instead of the outline; `background_color` is its default fill.',
+    },
   },
   assetUrls: (layer) => (typeof layer.svg === 'string' ? [layer.svg] : []),
-  draw(ctx, layer, env) {
+  async draw(ctx, layer, env) {
     if (layer.width <= 0 || layer.height <= 0) return;
     if (typeof layer.svg === 'string') {
       const path = `layers.${layer.name}.svg`;
@@ -80,7 +83,9 @@ export const shapeLayer: LayerType = {
         throw new RenderInputError([{ path, message: `the SVG ${layer.svg} was not fetched` }]);
       }
       const color = (layer.background_color as string | null) ?? '#000000';
-      drawSvg(ctx, loadSvg(bytes, layer.svg, path), layer, color);
+      const svg = await loadSvgFor(bytes, layer.svg, path, color);
+      const box = { x: 0, y: 0, width: layer.width, height: layer.height };
+      drawSvgFor(ctx, env, svg, box, box, layer.svg, path);
       return;
     }
     drawOutlineShape(ctx, layer);
