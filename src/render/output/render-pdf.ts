@@ -1,6 +1,6 @@
 /**
  * renderPdf: one vector page per design with Skia's PDF backend and the same painter as images
- * (real text with subset fonts, vector shapes, JPEG pictures at the page's resolution), link
+ * (real text with subset fonts, vector shapes, pictures at up to 300 ppi, JPEGs as they are), link
  * annotations for `link_target`, the test watermark, then the colour step: CMYK conversion with
  * Ghostscript and/or an output intent for a named profile.
  */
@@ -17,11 +17,12 @@ import {
 import { paintDesign } from '../paint/index.ts';
 import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
 import { drawWatermark } from '../watermark.ts';
-import { checkPdfOptions, pdfColorMode } from './check-options.ts';
+import { checkPdfOptions } from './check-options.ts';
 import { prepareRender } from './prepare-render.ts';
-import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
-import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
+import { planPdfColors } from './pdf-colors.ts';
 import { editSkiaPdf, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
+import { attachPdfPictures, createPdfPictureSink } from '../images/pdf-picture.ts';
+import { swapPdfPictures } from './pdf-picture-swap.ts';
 import {
   bleedProblem,
   drawCropMarks,
@@ -31,6 +32,7 @@ import {
   withBleed,
 } from './bleed.ts';
 import { PHYSICAL_PX_PER_INCH, isPhysical } from '../design/units.ts';
+import { flowPages, numberPages } from '../flow/flow-pages.ts';
 import type { PdfOptions, RenderedFile } from './options.ts';
 
 /** Skia's JPEG quality for pictures per image_quality (101 would be its huge lossless default). */
@@ -92,6 +94,22 @@ export async function renderPdfDocument(input: {
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
   const warnings = prepared.flatMap((p) => p.warnings);
+  const colors = await planPdfColors(
+    prepared.map((p) => p.design),
+    options,
+  );
+  prepared.forEach((p, i) => (p.design = colors.designs[i]));
+  // A table longer than its box continues on pages made from the same design; `i` stays the
+  // request's page, which problems and warnings name.
+  const flowed = prepared.flatMap((p, i) =>
+    flowPages(p.design, resolveFont).map((d) => ({ d, i })),
+  );
+  if (flowed.length > MAX_PDF_PAGES) {
+    const message = `the tables need ${flowed.length} pages; at most ${MAX_PDF_PAGES} are allowed`;
+    throw new RenderInputError([{ path: 'pages', message }]);
+  }
+  const numbered = numberPages(flowed.map((f) => f.d));
+  const pageList = flowed.map((f, k) => ({ i: f.i, design: numbered[k] }));
 
   // Points per painter pixel: a px design's pixels are 1/dpi inch; a physical design is its size.
   const dpi = options.dpi ?? 96;
@@ -99,15 +117,17 @@ export async function renderPdfDocument(input: {
     isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
+  const pictures = createPdfPictureSink(PDF_JPEG_QUALITY[imageQuality]);
   const boxes: PageBoxes[] = [];
-  for (const [i, prep] of prepared.entries()) {
-    const pt = ptOf(prep.design);
-    const layout = pageLayout(prep.design, options.bleed ?? 0, options.cropMarks === true, pt);
-    const design = withBleed(prep.design, layout.bleed);
+  for (const { i, design: page } of pageList) {
+    const pt = ptOf(page);
+    const layout = pageLayout(page, options.bleed ?? 0, options.cropMarks === true, pt);
+    const design = withBleed(page, layout.bleed);
     boxes.push(pageBoxes(design, layout, pt));
     const [pageW, pageH] = [layout.pageWidth * pt, layout.pageHeight * pt];
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
     const ctx = doc.beginPage(pageW, pageH) as unknown as SKRSContext2D;
+    attachPdfPictures(ctx, pictures);
     ctx.scale(pt, pt);
     fillBleed(ctx, design, layout);
     if (options.cropMarks) drawCropMarks(ctx, design, layout, pt);
@@ -136,17 +156,8 @@ export async function renderPdfDocument(input: {
   }
   const info = docInfo(options);
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  let bytes = editSkiaPdf(doc.close(), boxes, info);
-
-  const named = findColorProfile(options.colorProfile);
-  if (pdfColorMode(options) === 'cmyk') {
-    const profile = named ?? DEFAULT_CMYK_PROFILE;
-    bytes = await convertPdfToCmyk(bytes, profile, imageQuality);
-    // Ghostscript writes its own Producer and dates and drops Lang: set them again.
-    bytes = await addOutputIntent(bytes, profile, info);
-  } else if (named) {
-    bytes = await addOutputIntent(bytes, named, info);
-  }
+  const pdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
+  const bytes = await colors.finish(pdf, info);
   const first = prepared[0].design;
   return {
     bytes,
@@ -154,7 +165,7 @@ export async function renderPdfDocument(input: {
     ext: 'pdf',
     width: first.width,
     height: first.height,
-    pages: prepared.length,
+    pages: pageList.length,
     warnings,
   };
 }
