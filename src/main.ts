@@ -24,6 +24,7 @@ import { SqlProjectRepository } from './store/project-repository.ts';
 import { SqlTemplateRepository } from './store/template-repository.ts';
 import { SqlCollectionRepository } from './store/collection-repository.ts';
 import { SqlFontRepository } from './store/font-repository.ts';
+import { SqlColorProfileRepository } from './store/color-profile-repository.ts';
 import { SqlGenerationRepository } from './store/generation-repository.ts';
 import type { GenerationService } from './core/generation/generation-service.ts';
 import { UrlImageService } from './core/url-api/url-image-service.ts';
@@ -150,6 +151,7 @@ export async function createServices(
     templates: new SqlTemplateRepository(db),
     collections: new SqlCollectionRepository(db),
     fonts: new SqlFontRepository(db),
+    colorProfiles: new SqlColorProfileRepository(db),
     fontInspector: jobs.fontChecker,
     storage,
     media: new MediaService({
@@ -224,6 +226,7 @@ async function createGenerationService(
     repo: new SqlGenerationRepository(db),
     templates: services.templates,
     fonts: services.fonts,
+    colorProfiles: services.colorProfiles,
     fontInspector: services.fontInspector,
     assets: new AssetFetcher({
       allowPrivate,

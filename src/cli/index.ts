@@ -12,6 +12,7 @@ import { registerRenderCommand } from './render-command.ts';
 import { registerCreditCommands } from './credit-commands.ts';
 import { registerWebhookCommands } from './webhook-commands.ts';
 import { registerFontCommands } from './font-commands.ts';
+import { registerIccCommands } from './icc-commands.ts';
 import { registerUrlCommands } from './url-commands.ts';
 import { registerTemplateCommands } from './template-commands.ts';
 import { registerBatchCommand } from './batch-command.ts';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerCreditCommands(program);
   registerWebhookCommands(program);
   registerFontCommands(program);
+  registerIccCommands(program);
   registerUrlCommands(program);
   registerTemplateCommands(program);
   registerBatchCommand(program);

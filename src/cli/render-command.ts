@@ -39,6 +39,7 @@ interface RenderCommandOptions {
   colorMode?: string;
   imageQuality?: string;
   colorProfile?: string;
+  black?: string;
   title?: string;
   watermark?: boolean;
   font: string[];
@@ -182,6 +183,7 @@ async function runRender(designFile: string, opts: RenderCommandOptions): Promis
             imageQuality: opts.imageQuality as PdfOptions['imageQuality'],
             colorMode,
             colorProfile: opts.colorProfile,
+            black: opts.black as PdfOptions['black'],
             title: opts.title,
             watermark: opts.watermark,
           },
@@ -233,6 +235,7 @@ export function registerRenderCommand(program: Command): void {
     .option('--color-mode <mode>', 'rgb or cmyk')
     .option('--image-quality <q>', 'PDF pictures: high, medium or low')
     .option('--color-profile <name>', 'PDF: none, rgb-profile-1..3, cmyk-profile-1..5')
+    .option('--black <mode>', 'CMYK PDFs: k (pure black on K only, default) or rich')
     .option('--title <title>', 'PDF title')
     .option('--watermark', 'draw the test-mode TEST watermark')
     .option(

@@ -5,6 +5,7 @@
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { WebhookService } from './webhooks.ts';
 import type { CollectionRepository } from './collections.ts';
+import type { ColorProfileRepository } from './color-profiles.ts';
 import type { FontRepository } from './fonts.ts';
 import type { MediaService } from './media.ts';
 import type { FontInspector } from './font-file.ts';
@@ -24,6 +25,8 @@ export interface Services {
   collections: CollectionRepository;
   /** Project and legacy fonts (also used by the job runner: loadFontSources). */
   fonts: FontRepository;
+  /** ICC profiles imported for the color_profile names (`imprint icc import`; renders load them). */
+  colorProfiles: ColorProfileRepository;
   /** Reads font files in isolation (uploads, imports, and stored fonts before a render uses them). */
   fontInspector: FontInspector;
   /** Generated files (local disk or S3), served publicly at GET /files/<key>. */

@@ -177,6 +177,10 @@ export interface FontsTable {
   filename: string;
   format: 'ttf' | 'otf' | 'woff' | 'woff2';
   family: string;
+  /** OS/2 weight class of the face (1–1000). */
+  weight: number;
+  /** normal, italic or oblique. */
+  style: 'normal' | 'italic' | 'oblique';
   size_bytes: number;
   created_at: string;
 }
@@ -232,6 +236,17 @@ export interface MediaTable {
   expires_at: string;
 }
 
+/** color_profiles: ICC profiles imported for the color_profile names (`imprint icc import`). */
+export interface ColorProfilesTable {
+  name: string;
+  description: string;
+  color_space: 'cmyk' | 'rgb';
+  size_bytes: number;
+  sha256: string;
+  data: Buffer;
+  created_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface DB {
   accounts: AccountsTable;
@@ -256,6 +271,7 @@ export interface DB {
   url_renders: UrlRendersTable;
   media: MediaTable;
   rate_limit_counters: RateLimitCountersTable;
+  color_profiles: ColorProfilesTable;
 }
 
 /** Re-exported so table modules need one import. */

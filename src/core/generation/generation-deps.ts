@@ -14,6 +14,7 @@ import type { FontInspector } from '../font-file.ts';
 import type { WebhookRequest } from '../webhooks.ts';
 import type { GenerationRepository } from './generation-repository.ts';
 import type { Metrics } from '../metrics.ts';
+import type { ColorProfileRepository } from '../color-profiles.ts';
 
 /** The render functions of the engine, run off the event loop (jobs-engine's RenderPool). */
 export interface Renderer {
@@ -54,6 +55,8 @@ export interface GenerationDeps {
     ): Promise<{ template: Template; design: Design } | undefined>;
   };
   fonts: { loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> };
+  /** ICC profiles imported for the color_profile names Imprint does not ship; none when absent. */
+  colorProfiles?: Pick<ColorProfileRepository, 'load'>;
   /** Re-reads stored fonts in isolation before a render thread registers them (once per font). */
   fontInspector: FontInspector;
   assets: AssetSource;

@@ -31,6 +31,8 @@ export interface PdfModifications {
   dpi?: 96 | 150 | 300;
   color_mode?: 'rgb' | 'cmyk';
   color_profile?: string;
+  /** CMYK PDFs: pure black on K only (`k`, default) or converted (`rich`). */
+  black?: 'k' | 'rich';
   bleed?: number;
   crop_marks?: boolean;
   title?: string;

@@ -34,6 +34,7 @@ import {
   type RenderJobReport,
 } from './run-render-job.ts';
 import { TransferSealer } from './transfer-sealer.ts';
+import { importedProfileData } from '../color-profiles.ts';
 import { TransferVault } from './transfer-vault.ts';
 import {
   addProblems,
@@ -196,10 +197,9 @@ export class GenerationService {
   async createPdf(caller: Caller, body: Body, schemaErrors: FieldErrors = {}): Promise<PdfObject> {
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
-    const mods = checkPdfModifications(
-      isRecord(body.modifications) ? body.modifications : undefined,
-      errors,
-    );
+    const rawMods = isRecord(body.modifications) ? body.modifications : undefined;
+    const profileData = await importedProfileData(this.deps.colorProfiles, rawMods?.color_profile);
+    const mods = checkPdfModifications(rawMods, errors, profileData);
     const rawPages: unknown[] = Array.isArray(body.pages) ? body.pages : [];
     if (rawPages.length === 0) errors.add('pages', 'The pages field must have at least 1 page.');
     const pages: Array<{ template_uuid: string; layers: LayerData }> = [];

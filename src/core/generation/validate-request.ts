@@ -120,6 +120,8 @@ export function checkImageModifications(
 export function checkPdfModifications(
   raw: Record<string, unknown> | undefined,
   errors: FieldErrorCollector,
+  /** The bytes of the imported profile `color_profile` names, when it has no bundled file. */
+  colorProfileData?: Buffer,
 ): { modifications: PdfModifications; options: PdfOptions } {
   const m = raw ?? {};
   const modifications: PdfModifications = {};
@@ -132,6 +134,8 @@ export function checkPdfModifications(
     modifications.color_mode = m.color_mode as PdfModifications['color_mode'];
   if (m.color_profile !== undefined && m.color_profile !== null)
     modifications.color_profile = String(m.color_profile);
+  if (m.black !== undefined && m.black !== null)
+    modifications.black = m.black as PdfModifications['black'];
   if (m.bleed !== undefined && m.bleed !== null && m.bleed !== '')
     modifications.bleed = num(m.bleed);
   if (m.crop_marks !== undefined && m.crop_marks !== null)
@@ -140,7 +144,7 @@ export function checkPdfModifications(
     ) as boolean;
   Object.assign(modifications, checkDocInfo(m, errors));
   const options = pdfOptionsOf(modifications);
-  addProblems(errors, checkPdfOptions(options));
+  addProblems(errors, checkPdfOptions({ ...options, colorProfileData }));
   return { modifications, options };
 }
 
@@ -170,6 +174,7 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     imageQuality: m.image_quality,
     colorMode: m.color_mode,
     colorProfile: m.color_profile,
+    black: m.black,
     bleed: m.bleed,
     cropMarks: m.crop_marks,
     title: m.title,

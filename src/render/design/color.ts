@@ -1,13 +1,16 @@
 /**
  * Colour values of designs and requests: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`/`rgba()`,
- * CSS names and `transparent`. Everything is normalised to lower-case `#rrggbb` (opaque) or
- * `#rrggbbaa`, which Skia understands and which makes "is this transparent?" a string check.
+ * `cmyk()`, CSS names and `transparent`. Everything is normalised to lower-case `#rrggbb` (opaque)
+ * or `#rrggbbaa`, which Skia understands and which makes "is this transparent?" a string check;
+ * cmyk() colours keep their canonical `cmyk(c,m,y,k)` form until the render resolves them
+ * (output/cmyk-colors.ts).
  */
 import { CSS_COLOR_NAMES } from './color-names.ts';
+import { parseCmykColor } from './cmyk-color.ts';
 
 /** What a colour value may look like, for error messages. */
 export const COLOR_FORMATS =
-  'a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name';
+  'a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name';
 
 const hex2 = (n: number): string => Math.round(n).toString(16).padStart(2, '0');
 
@@ -24,6 +27,7 @@ export function parseColor(value: unknown): string | undefined {
     if (h.length <= 4) h = [...h].map((c) => c + c).join('');
     return h.length === 8 && h.endsWith('ff') ? `#${h.slice(0, 6)}` : `#${h}`;
   }
+  if (v.startsWith('cmyk(')) return parseCmykColor(v);
   const fn = /^rgba?\(\s*([^)]*)\)$/.exec(v);
   if (!fn) return undefined;
   const parts = fn[1].split(/\s*[,/]\s*|\s+/).filter((p) => p !== '');

@@ -16,6 +16,7 @@ const PDF_DPIS = [96, 150, 300];
 const IMAGE_QUALITIES = ['high', 'medium', 'low'];
 const COLOR_MODES = ['rgb', 'cmyk'];
 const PNG_COMPRESSIONS = ['fast', 'balanced', 'small'];
+const BLACK_MODES = ['k', 'rich'];
 
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -109,6 +110,7 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
   oneOf(problems, 'modifications.dpi', o.dpi, PDF_DPIS);
   oneOf(problems, 'modifications.image_quality', o.imageQuality, IMAGE_QUALITIES);
   oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
+  oneOf(problems, 'modifications.black', o.black, BLACK_MODES);
   checkMetadata(problems, o);
   const bleed = o.bleed;
   if (bleed !== undefined && bleed !== null) {
@@ -136,10 +138,10 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
     });
     return problems;
   }
-  if (!profile.file) {
+  if (!profile.file && !o.colorProfileData) {
     problems.push({
       path: 'modifications.color_profile',
-      message: `${name} (${profile.title}) is not available in this installation: ${profile.unavailable}. Use one of ${COLOR_PROFILE_NAMES.filter((n) => n === 'none' || findColorProfile(n)?.file).join(', ')}; received "${name}"`,
+      message: `${name} (${profile.title}) is not available in this installation: ${profile.unavailable}. The owner may import their own copy with \`imprint icc import <file> --name ${name}\`. Use one of ${COLOR_PROFILE_NAMES.filter((n) => n === 'none' || findColorProfile(n)?.file).join(', ')}; received "${name}"`,
     });
     return problems;
   }

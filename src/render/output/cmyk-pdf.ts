@@ -1,12 +1,11 @@
 /**
  * CMYK PDFs: Ghostscript's pdfwrite converts every colour (vectors, text, images) to DeviceCMYK
- * through the chosen CMYK profile, then pdf-lib adds the PDF/X-style OutputIntent carrying the
+ * through the chosen CMYK profile (DeviceCMYK colours pass unchanged), then pdf-lib adds the PDF/X-style OutputIntent carrying the
  * profile, so a print shop's RIP knows the intended print condition. Not `-dPDFX`: that needs a
  * PostScript prologue and refuses some inputs; the output intent is all printers read.
  */
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
-import type { ColorProfile } from './icc-profiles.ts';
-import { iccProfileBytes, iccProfilePath } from './icc-profile-files.ts';
+import { PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
+import type { ProfileSource } from './profile-source.ts';
 import { runProcess } from './run-process.ts';
 import type { DocInfo } from './skia-pdf-edit.ts';
 
@@ -27,7 +26,7 @@ const QFACTOR = { high: 0.15, medium: 0.4, low: 0.76 } as const;
 /** Converts a PDF to DeviceCMYK with Ghostscript (stdin → stdout). */
 export async function convertPdfToCmyk(
   pdf: Buffer,
-  profile: ColorProfile,
+  profile: ProfileSource,
   imageQuality: keyof typeof QFACTOR,
 ): Promise<Buffer> {
   const q = QFACTOR[imageQuality];
@@ -39,7 +38,8 @@ export async function convertPdfToCmyk(
     '-sDEVICE=pdfwrite',
     '-sColorConversionStrategy=CMYK',
     '-sProcessColorModel=DeviceCMYK',
-    `-sOutputICCProfile=${iccProfilePath(profile.file!)}`,
+    // pdfwrite converts with the folder's default_cmyk.icc (it ignores -sOutputICCProfile).
+    `-sICCProfilesDir=${await profile.ghostscriptDir()}`,
     '-dAutoRotatePages=/None',
     '-dAutoFilterColorImages=false',
     '-dColorImageFilter=/DCTEncode',
@@ -61,11 +61,12 @@ export async function convertPdfToCmyk(
 /** Adds an OutputIntent with the profile's ICC, and the document information `info`. */
 export async function addOutputIntent(
   pdf: Buffer,
-  profile: ColorProfile,
+  source: ProfileSource,
   info: DocInfo,
 ): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  const icc = doc.context.flateStream(iccProfileBytes(profile.file!), {
+  const profile = source.profile;
+  const icc = doc.context.flateStream(source.bytes, {
     N: profile.space === 'cmyk' ? 4 : 3,
   });
   const iccRef = doc.context.register(icc);
@@ -79,4 +80,16 @@ export async function addOutputIntent(
   doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([intent]));
   setDocInfo(doc, info);
   return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * Converts a one-rectangle PDF through `profile` with Ghostscript, which refuses some profiles
+ * that lcms accepts: a profile that passes is one CMYK renders can use. Throws when it fails.
+ */
+export async function tryCmykConversion(profile: ProfileSource): Promise<void> {
+  const doc = await PDFDocument.create();
+  doc
+    .addPage([10, 10])
+    .drawRectangle({ x: 0, y: 0, width: 10, height: 10, color: rgb(0.2, 0.4, 0.9) });
+  await convertPdfToCmyk(Buffer.from(await doc.save()), profile, 'high');
 }

@@ -11,7 +11,7 @@ export interface ColorProfile {
   /** What the Placid documentation calls it. */
   title: string;
   space: 'rgb' | 'cmyk';
-  /** File name under assets/icc/, or null when it cannot be shipped. */
+  /** File name under assets/icc/, or null when it cannot be shipped (the owner may import it). */
   file: string | null;
   /** OutputConditionIdentifier of the PDF output intent. */
   condition: string;
@@ -20,7 +20,7 @@ export interface ColorProfile {
 }
 
 const NOT_FREE =
-  'its ICC file may not be redistributed and no freely licensed profile for that print condition is bundled';
+  'its ICC file may not be redistributed, so it is not bundled, and none has been imported';
 
 /** The spec's profiles, in the order the spec lists them. */
 export const COLOR_PROFILES: readonly ColorProfile[] = [

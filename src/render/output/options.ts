@@ -28,6 +28,13 @@ export interface PdfOptions {
   colorMode?: 'rgb' | 'cmyk';
   /** `none` (default) or one of `rgb-profile-1..3`, `cmyk-profile-1..5` (see docs/rendering.md). */
   colorProfile?: string;
+  /**
+   * The ICC bytes of `colorProfile` when it has no bundled file: the profile the owner imported
+   * (`imprint icc import`), loaded by the caller.
+   */
+  colorProfileData?: Uint8Array;
+  /** CMYK PDFs: pure black text and vectors on K only (`k`, default) or converted (`rich`). */
+  black?: 'k' | 'rich';
   /** Document title in the PDF metadata. */
   title?: string;
   /** Bleed in the design's unit: the page grows by it on every side (TrimBox, BleedBox). */

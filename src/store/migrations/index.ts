@@ -19,6 +19,8 @@ import * as rateLimitCounters from './0012-rate-limit-counters.ts';
 import * as jobNotify from './0013-job-notify.ts';
 import * as editor from './0014-editor.ts';
 import * as editorLinks from './0015-editor-links.ts';
+import * as fontFaces from './0016-font-faces.ts';
+import * as colorProfiles from './0017-color-profiles.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-job-notify': jobNotify,
   '0014-editor': editor,
   '0015-editor-links': editorLinks,
+  '0016-font-faces': fontFaces,
+  '0017-color-profiles': colorProfiles,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -202,6 +202,11 @@ export const createPdfSchema = {
           dpi: intOrNumericString([96, 150, 300]),
           color_mode: oneOf(['rgb', 'cmyk']),
           color_profile: nullable('string'),
+          black: {
+            ...oneOf(['k', 'rich']),
+            description:
+              'CMYK PDFs: "k" (default) prints pure black (#000000) text and vectors on the K plate only; "rich" keeps the four-ink black the CMYK profile makes of it (docs/print.md#black-and-cmyk-colours).',
+          },
           bleed: {
             description:
               "Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks).",

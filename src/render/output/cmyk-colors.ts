@@ -1,0 +1,170 @@
+/**
+ * Solid colours that reach a CMYK PDF as inks instead of through the RGB → CMYK conversion:
+ * - pure black (#000000) text and vectors print on K only (`black: "k"`, the default), rather
+ *   than as the four-ink "rich black" the profile makes of RGB black (`black: "rich"`);
+ * - cmyk() colours keep their exact ink values.
+ * Skia only draws RGB, so before painting each cmyk() colour of a CMYK PDF becomes a sentinel RGB
+ * that no other colour of the render uses; after painting, `rewritePdfColors` replaces the
+ * `r g b rg`/`RG` operators of those colours (and of black) in the page content with `c m y k
+ * k`/`K`. Ghostscript keeps DeviceCMYK colours as they are when it converts the rest.
+ * Everywhere else (images, RGB PDFs) a cmyk() colour is painted as its RGB through the CMYK
+ * profile.
+ */
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from 'pdf-lib';
+import { cmykInks, type CmykInks } from '../design/cmyk-color.ts';
+import { getLayerType } from '../layers/index.ts';
+import type { Design, LayerSpec } from '../types.ts';
+import { cmykToRgb, type Rgb } from './cmyk-to-rgb.ts';
+import type { PdfOptions } from './options.ts';
+
+/** How pure black prints in a CMYK PDF: K only (default) or as the profile converts it. */
+export type BlackMode = NonNullable<PdfOptions['black']>;
+
+/** Ink values by the RGB painted for them (`r,g,b`, 0–255). */
+export type InkMap = Map<string, CmykInks>;
+
+const rgbKey = (rgb: Rgb): string => rgb.join(',');
+const hex = (rgb: Rgb): string => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
+/** Calls `visit` with every colour property of the design (background and layer colours). */
+function forEachColor(
+  design: Design,
+  visit: (value: string, set: (v: string) => void) => void,
+): void {
+  if (typeof design.background === 'string') {
+    visit(design.background, (v) => (design.background = v));
+  }
+  for (const layer of design.layers) {
+    const props = getLayerType(layer.type)?.props ?? {};
+    for (const [prop, spec] of Object.entries(props)) {
+      const value = (layer as LayerSpec)[prop];
+      if (spec.kind === 'color' && typeof value === 'string') {
+        visit(value, (v) => ((layer as LayerSpec)[prop] = v));
+      }
+    }
+  }
+}
+
+/** The designs with their cmyk() colours resolved, and the inks to write back into the PDF. */
+export interface ResolvedColors {
+  designs: Design[];
+  inks: InkMap;
+}
+
+/**
+ * Replaces the cmyk() colours of `designs` (copies; the inputs are untouched) by RGB: with
+ * `cmykPdf`, a sentinel per colour recorded in `inks` (with black → K when `black` is "k");
+ * otherwise the colour converted through `icc`, the CMYK profile.
+ */
+export async function resolveCmykColors(
+  designs: readonly Design[],
+  opts: { icc: Uint8Array; cmykPdf?: boolean; black?: BlackMode },
+): Promise<ResolvedColors> {
+  const inks: InkMap = new Map();
+  if (opts.cmykPdf && (opts.black ?? 'k') === 'k') inks.set('0,0,0', [0, 0, 0, 1]);
+  const wanted = new Map<string, CmykInks>();
+  const used = new Set<string>(['0,0,0', '255,255,255']);
+  for (const d of designs) {
+    forEachColor(d, (value) => {
+      const c = cmykInks(value);
+      if (c) wanted.set(value, c);
+      else if (/^#[0-9a-f]{6}/.test(value)) {
+        used.add([1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16)).join(','));
+      }
+    });
+  }
+  if (wanted.size === 0) return { designs: [...designs], inks };
+  const painted = new Map<string, string>();
+  if (opts.cmykPdf) {
+    let n = 0;
+    for (const [value, c] of wanted) {
+      let rgb: Rgb;
+      // Dark, odd greys-blues nobody picks: the first free ones after rgb(1, 2, 3).
+      do {
+        rgb = [1 + (n % 7), 2 + (Math.floor(n / 7) % 11), 3 + Math.floor(n / 77)];
+        n++;
+      } while (used.has(rgbKey(rgb)));
+      used.add(rgbKey(rgb));
+      inks.set(rgbKey(rgb), c);
+      painted.set(value, hex(rgb));
+    }
+  } else {
+    const values = [...wanted.keys()];
+    const rgbs = await cmykToRgb([...wanted.values()], opts.icc);
+    values.forEach((v, i) => painted.set(v, hex(rgbs[i])));
+  }
+  const copies = designs.map((d) => structuredClone(d));
+  for (const d of copies) {
+    forEachColor(d, (value, set) => {
+      const p = painted.get(value);
+      if (p) set(p);
+    });
+  }
+  return { designs: copies, inks };
+}
+
+/** A PDF number for an ink amount: at most 4 decimals. */
+const ink = (v: number): string => String(Math.round(v * 10000) / 10000);
+
+/** `r g b rg` / `r g b RG` with numbers as Skia writes them (`0`, `1`, `.502`). */
+const RGB_OPERATOR = /(^|\s)(\d*\.?\d+) (\d*\.?\d+) (\d*\.?\d+) (rg|RG)(?=\s|$)/g;
+
+/** The content with the colours of `inks` set as DeviceCMYK; undefined when nothing changed. */
+export function rewriteContent(content: string, inks: InkMap): string | undefined {
+  let changed = false;
+  const out = content.replace(RGB_OPERATOR, (all, lead: string, r, g, b, op: string) => {
+    const key = [r, g, b].map((v: string) => Math.round(Number(v) * 255)).join(',');
+    const c = inks.get(key);
+    if (!c) return all;
+    changed = true;
+    return `${lead}${c.map(ink).join(' ')} ${op === 'rg' ? 'k' : 'K'}`;
+  });
+  return changed ? out : undefined;
+}
+
+/** The page content streams and form XObjects (where Skia writes colours) of a document. */
+function contentStreams(doc: PDFDocument): PDFRef[] {
+  const refs = new Set<PDFRef>();
+  for (const page of doc.getPages()) {
+    const contents = page.node.get(PDFName.of('Contents'));
+    if (contents instanceof PDFRef) refs.add(contents);
+    else if (contents instanceof PDFArray) {
+      for (const item of contents.asArray()) if (item instanceof PDFRef) refs.add(item);
+    }
+  }
+  for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFRawStream)) continue;
+    const subtype = obj.dict.get(PDFName.of('Subtype'));
+    const patternType = obj.dict.get(PDFName.of('PatternType'));
+    if (subtype === PDFName.of('Form') || patternType?.toString() === '1') refs.add(ref);
+  }
+  return [...refs];
+}
+
+/**
+ * Writes the colours of `inks` as DeviceCMYK into the PDF's content streams (Skia's PDF, before
+ * Ghostscript). Returns `pdf` unchanged when there is nothing to write.
+ */
+export async function rewritePdfColors(pdf: Buffer, inks: InkMap): Promise<Buffer> {
+  if (inks.size === 0) return pdf;
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  let changed = false;
+  for (const ref of contentStreams(doc)) {
+    const stream = doc.context.lookup(ref);
+    if (!(stream instanceof PDFRawStream)) continue;
+    const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    const out = rewriteContent(text, inks);
+    if (out === undefined) continue;
+    const dict: Record<string, unknown> = {};
+    for (const [name, value] of stream.dict.entries()) {
+      if (!['/Filter', '/DecodeParms', '/Length'].includes(name.toString())) {
+        dict[name.asString().slice(1)] = value;
+      }
+    }
+    const replaced = doc.context.flateStream(Buffer.from(out, 'latin1'), dict as never);
+    doc.context.assign(ref, replaced);
+    changed = true;
+  }
+  if (!changed) return pdf;
+  return Buffer.from(await doc.save({ useObjectStreams: false, updateFieldAppearances: false }));
+}

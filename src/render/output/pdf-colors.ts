@@ -1,0 +1,53 @@
+/**
+ * The colour step of a PDF render: which CMYK profile the render uses, the cmyk() colours of its
+ * pages resolved before painting (cmyk-colors.ts), and after painting the CMYK conversion with
+ * black and cmyk() colours kept as inks, and the output intent of the chosen profile.
+ */
+import type { Design } from '../types.ts';
+import { pdfColorMode } from './check-options.ts';
+import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
+import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
+import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
+import type { PdfOptions } from './options.ts';
+import { profileSource } from './profile-source.ts';
+import type { DocInfo } from './skia-pdf-edit.ts';
+
+/** The pages to paint, and what to do with the painted PDF. */
+export interface PdfColorPlan {
+  /** The pages' designs with cmyk() colours as RGB (or sentinels in CMYK PDFs). */
+  designs: Design[];
+  /** Converts `pdf` to CMYK and/or adds the output intent, as the options ask. */
+  finish(pdf: Buffer, info: DocInfo): Promise<Buffer>;
+}
+
+/** Plans the colours of a PDF render with checked `options`. */
+export async function planPdfColors(
+  designs: readonly Design[],
+  options: PdfOptions,
+): Promise<PdfColorPlan> {
+  const named = findColorProfile(options.colorProfile);
+  const cmykPdf = pdfColorMode(options) === 'cmyk';
+  // cmyk() colours convert through the CMYK profile of the PDF, else the default one.
+  const cmyk = profileSource(
+    cmykPdf && named ? named : DEFAULT_CMYK_PROFILE,
+    options.colorProfileData,
+  );
+  const resolved = await resolveCmykColors(designs, {
+    icc: cmyk.bytes,
+    cmykPdf,
+    black: options.black,
+  });
+  return {
+    designs: resolved.designs,
+    async finish(pdf, info) {
+      if (cmykPdf) {
+        const inked = await rewritePdfColors(pdf, resolved.inks);
+        const converted = await convertPdfToCmyk(inked, cmyk, options.imageQuality ?? 'high');
+        // Ghostscript writes its own Producer and dates and drops Lang: set them again.
+        return addOutputIntent(converted, cmyk, info);
+      }
+      if (named) return addOutputIntent(pdf, profileSource(named, options.colorProfileData), info);
+      return pdf;
+    },
+  };
+}
