@@ -17,10 +17,13 @@ import { toResourceObject } from './resource-object.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import { TransferUnsealError, type TransferSealer } from './transfer-sealer.ts';
 import { TRANSFER_LOST_MESSAGE, type TransferVault } from './transfer-vault.ts';
-import { mergeCredits } from './credits.ts';
+import { mergeCredits, pdfCredits } from './credits.ts';
+import { pixelSize } from '../../render/design/units.ts';
+import { getLayerType } from '../../render/layers/index.ts';
 import type { PixelBudget } from './pixel-budget.ts';
 import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
+import { importedProfileData } from '../color-profiles.ts';
 import { warningText } from '../../render/index.ts';
 
 /** What runRenderJob needs besides the row reference. */
@@ -92,7 +95,12 @@ export type RenderContext = Pick<RenderJobContext, 'deps' | 'budget'>;
 /** Which layers (by path) use a URL, for messages like "layers.photo: https://…: 404". */
 export function layersUsing(design: Design, url: string, prefix: string): string[] {
   return design.layers
-    .filter((l) => Object.values(l).some((v) => v === url))
+    .filter(
+      (l) =>
+        Object.values(l).some((v) => v === url) ||
+        // Table cells hold their pictures inside the layer's rows.
+        (getLayerType(l.type)?.assetUrls(l).includes(url) ?? false),
+    )
     .map((l) => `${prefix}layers.${l.name}`);
 }
 
@@ -115,26 +123,33 @@ export async function fetchPictures(
 /**
  * Re-reads the render's stored fonts with the isolated font checker (once per font and process)
  * before a render thread hands them to Skia: a font stored before uploads were checked this way
- * could otherwise end the process. An unreadable font fails the job, naming the layers using it.
+ * could otherwise end the process. An unreadable font that a layer names fails the job, naming
+ * those layers; an unreadable face that only came along with its family is left out. Returns
+ * the fonts to render with.
  */
 export async function checkFonts(
   ctx: RenderContext,
   fonts: FontSource[],
   usedBy: (key: string) => string[],
-): Promise<void> {
+): Promise<FontSource[]> {
   const failures: string[] = [];
+  const usable: FontSource[] = [];
   for (const font of fonts) {
     try {
       await ctx.deps.fontInspector.inspect(font.data, font.key);
+      usable.push(font);
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'validation') throw err;
-      const where = usedBy(font.key).join(', ') || 'font';
+      const users = usedBy(font.key);
+      if (users.length === 0 && font.family) continue; // a family's other face: render without it
+      const where = users.join(', ') || 'font';
       failures.push(
         `${where}: the font ${font.key} could not be read as a font (damaged or hostile file); upload it again or choose another font`,
       );
     }
   }
   if (failures.length) throw new RenderJobFailure(failures);
+  return usable;
 }
 
 /** Loads the design of a page; a template deleted since the request fails the job. */
@@ -200,10 +215,10 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
     ctx,
     [...needs].map(([url, where]) => ({ url, where })),
   );
-  const fonts: FontSource[] = fontKeys.size
+  const loaded: FontSource[] = fontKeys.size
     ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])
     : [];
-  await checkFonts(ctx, fonts, (key) =>
+  const fonts = await checkFonts(ctx, loaded, (key) =>
     pages.flatMap((page, i) => layersUsing(page.prepared.design, key, pageInputs[i].prefix)),
   );
   const assets = { files, fonts };
@@ -219,16 +234,21 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
     );
   }
   const options = { ...pdfOptionsOf(req.modifications), watermark: row.test_mode };
+  // An imported profile travels with the render; one removed since the request fails it (422).
+  const profileData = await importedProfileData(deps.colorProfiles, options.colorProfile);
+  if (profileData) options.colorProfileData = profileData;
   // Without a title of its own, a PDF is called after its first page's template.
   options.title ||= pages[0].title || undefined;
   const designs = pages.map((p) => p.design);
-  return withPixels(ctx, pdfPixels(designs, options), () =>
+  const file = await withPixels(ctx, pdfPixels(designs, options), () =>
     deps.renderer.renderPdf({
       pages: pages.map((p) => ({ design: p.design, layers: p.layers })),
       assets,
       options,
     }),
   );
+  await priceFlowedPdf(ctx, row, designs, file.pages ?? designs.length);
+  return file;
 }
 
 /**
@@ -248,16 +268,58 @@ export async function withPixels<T>(
   }
 }
 
-/**
- * Sets a merge's cost once its pages are counted (1 credit per started 100 pages; creation
- * reserved the least a merge costs). The row then holds the full cost; when the project's credit
- * limit does not leave room for it, the merge fails with the same reason a 402 gives, and nothing
- * is charged. Two merges raising their cost at once each see the other's, so they can never
- * overspend the limit together.
- */
+/** Sets a merge's cost once its pages are counted (creation reserved the least a merge costs). */
 async function priceMerge(ctx: RenderJobContext, row: RenderRow, pages: number): Promise<void> {
+  await setCost(
+    ctx,
+    row,
+    mergeCredits(pages),
+    `this merge of ${pages} pages`,
+    '1 per started 100 pages',
+  );
+}
+
+/**
+ * Sets a PDF's cost once its pages are counted: a table that continues on new pages adds pages
+ * (2 credits each, at the canvas factor of the request's largest page), as a merge's cost is
+ * set when its pages are known.
+ */
+async function priceFlowedPdf(
+  ctx: RenderJobContext,
+  row: RenderRow,
+  designs: Design[],
+  pages: number,
+): Promise<void> {
+  const extra = pages - designs.length;
+  if (extra <= 0) return;
+  const sizes = designs.map((d) => pixelSize(d));
+  const largest = sizes.reduce((a, b) =>
+    Math.max(b.width, b.height) > Math.max(a.width, a.height) ? b : a,
+  );
+  const credits = pdfCredits([...sizes, ...Array.from({ length: extra }, () => largest)]);
+  await setCost(
+    ctx,
+    row,
+    credits,
+    `this PDF of ${pages} pages`,
+    `2 per page; its tables added ${extra}`,
+  );
+}
+
+/**
+ * Raises (or sets) the cost of a queued row once it is known. The row then holds the full cost;
+ * when the project's credit limit does not leave room for it, the render fails with the same
+ * reason a 402 gives, and nothing is charged. Two rows raising their cost at once each see the
+ * other's, so they can never overspend the limit together.
+ */
+async function setCost(
+  ctx: RenderJobContext,
+  row: RenderRow,
+  credits: number,
+  what: string,
+  rule: string,
+): Promise<void> {
   const { repo } = ctx.deps;
-  const credits = mergeCredits(pages);
   if (row.test_mode || credits === row.credits) return;
   // A row deleted meanwhile is not finished either; nothing to price.
   if (!(await repo.setCredits(row.type, row.id, credits))) return;
@@ -267,7 +329,7 @@ async function priceMerge(ctx: RenderJobContext, row: RenderRow, pages: number):
   if (used + reserved <= limit) return;
   const left = Math.max(0, limit - used - (reserved - credits));
   throw new RenderJobFailure([
-    `credits: Not enough credits: this merge of ${pages} pages costs ${credits} credit${credits === 1 ? '' : 's'} (1 per started 100 pages), but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>".`,
+    `credits: Not enough credits: ${what} costs ${credits} credit${credits === 1 ? '' : 's'} (${rule}), but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>".`,
   ]);
 }
 

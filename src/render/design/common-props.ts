@@ -44,6 +44,22 @@ function checkLinkTarget(c: PropContext): void {
   }
 }
 
+/** PDF pages a layer is drawn on when a table flows over several: first, last or all (absent). */
+export const REPEAT_VALUES = ['all', 'first', 'last'] as const;
+
+/** `repeat`: "first", "last" or "all"; "all" (the default) is stored as no value. */
+function checkRepeat(c: PropContext): void {
+  const v = c.layer.repeat;
+  const found =
+    typeof v === 'string' ? REPEAT_VALUES.find((r) => r === v.trim().toLowerCase()) : undefined;
+  if (v === undefined || v === null || v === '' || found === 'all') delete c.layer.repeat;
+  else if (found) c.layer.repeat = found;
+  else {
+    addProblem(c.problems, c.path, 'repeat', '"all", "first" or "last"', v);
+    delete c.layer.repeat;
+  }
+}
+
 /** A stored geometry value: a number or a px string within the range. */
 const geometry = (min: number, description: string): PropSpec => ({
   kind: 'custom',
@@ -77,6 +93,13 @@ export const COMMON_PROPS: PropSpecs = {
     check: checkLinkTarget,
     schema: () => ({ type: ['string', 'null'], maxLength: 2048 }),
     description: 'An http(s) or mailto URL the layer links to in PDFs, or null.',
+  },
+  repeat: {
+    kind: 'custom',
+    check: checkRepeat,
+    schema: () => ({ type: ['string', 'null'], enum: [...REPEAT_VALUES, '', null] }),
+    description:
+      'PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".',
   },
 };
 

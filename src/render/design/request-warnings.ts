@@ -26,6 +26,7 @@ const COMMON_REQUEST_PROPS = [
   'hide',
   'visibility',
   'link_target',
+  'repeat',
   'name',
   'type',
 ];

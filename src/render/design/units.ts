@@ -55,6 +55,7 @@ export function scaleLayer(layer: LayerSpec, k: number): LayerSpec {
     const v = out[prop];
     if (typeof v === 'number') out[prop] = v * k;
   }
+  getLayerType(layer.type)?.scaleLengths?.(out, k);
   return out;
 }
 

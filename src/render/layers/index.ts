@@ -10,6 +10,7 @@ import { browserframeLayer } from './browserframe/index.ts';
 import { pictureLayer } from './picture/index.ts';
 import { ratingLayer } from './rating/index.ts';
 import { shapeLayer } from './shape/index.ts';
+import { tableLayer } from './table/index.ts';
 import { textLayer } from './text/index.ts';
 
 const LAYER_TYPES: LayerType[] = [
@@ -19,6 +20,7 @@ const LAYER_TYPES: LayerType[] = [
   browserframeLayer,
   barcodeLayer,
   ratingLayer,
+  tableLayer,
 ];
 
 const registry = new Map<string, LayerType>(LAYER_TYPES.map((t) => [t.type, t]));

@@ -16,7 +16,11 @@ import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
 import { drawWatermark } from '../watermark.ts';
 import { checkRasterOptions } from './check-options.ts';
 import { prepareRender } from './prepare-render.ts';
+import { resolveCmykColors } from './cmyk-colors.ts';
+import { DEFAULT_CMYK_PROFILE } from './icc-profiles.ts';
+import { iccProfileBytes } from './icc-profile-files.ts';
 import { outputSize } from './output-size.ts';
+import { numberPages } from '../flow/flow-pages.ts';
 import { hasTransparentBackground } from './background-alpha.ts';
 import { encodeRaster, RASTER_TYPES, type RasterFormat } from './encode-raster.ts';
 import type { RasterOptions, RenderedFile } from './options.ts';
@@ -64,7 +68,11 @@ export async function renderRaster(
   if (optionProblems.length > 0) throw new RenderInputError(optionProblems);
   const prepared = prepareRender(input.design, input.layers);
   if (prepared.problems.length > 0) throw new RenderInputError(prepared.problems);
-  const design = prepared.design;
+  // cmyk() colours are painted as their RGB through the default CMYK profile.
+  const icc = iccProfileBytes(DEFAULT_CMYK_PROFILE.file!);
+  const [resolved] = (await resolveCmykColors([prepared.design], { icc })).designs;
+  // An image is one page: {{page}} and {{pages}} are both 1.
+  const design = numberPages([resolved])[0];
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
   const size = outputSize(design, options);
