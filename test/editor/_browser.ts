@@ -40,11 +40,16 @@ export interface EditorHarness {
   close(): Promise<void>;
 }
 
-export async function startEditor(): Promise<EditorHarness> {
+/**
+ * Starts the app and a browser; the page is opened at `base` (127.0.0.1). `publicHost` names the
+ * host of IMPRINT_PUBLIC_URL when it should differ from the one the editor is opened at.
+ */
+export async function startEditor(opts: { publicHost?: string } = {}): Promise<EditorHarness> {
   ensureEditorBuilt();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp('sqlite', { IMPRINT_PUBLIC_URL: base });
+  const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
+  const t = await createTestApp('sqlite', { IMPRINT_PUBLIC_URL: publicUrl });
   await t.app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),

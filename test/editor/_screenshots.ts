@@ -1,6 +1,17 @@
-// Takes the editor's screenshots in docs/images (gallery, canvas with a selection and snapping
-// guides, properties panel): `npm run build:web && node --import tsx test/editor/_screenshots.ts`.
+// Takes the editor's screenshots in docs/images (gallery with thumbnails, canvas with a
+// selection held by its snapping guides over the picture rendered for it, properties panel): `npm run build:web && node --import tsx test/editor/_screenshots.ts`.
 import { startEditor } from './_browser.ts';
+
+// The DOM names the page callbacks use (this program has no DOM library).
+interface PageImage {
+  complete: boolean;
+  naturalWidth: number;
+  getAttribute(name: string): string | null;
+}
+declare const document: {
+  querySelectorAll(selector: string): ArrayLike<PageImage>;
+  querySelector(selector: string): PageImage | null;
+};
 
 const h = await startEditor();
 const api = async (method: string, url: string, payload?: unknown) => {
@@ -94,25 +105,56 @@ const page = await h.browser.newPage({ viewport: { width: 1440, height: 860 } })
 await page.goto(`${h.base}/editor`);
 await page.getByLabel('Project token').fill(h.t.project.token);
 await page.getByRole('button', { name: 'Sign in' }).click();
-await page.locator('.card img').first().waitFor();
-await page.waitForTimeout(500);
+// Every thumbnail decoded (starters render on their first request).
+await page.waitForFunction(
+  () =>
+    document.querySelectorAll('.card img').length === 4 &&
+    Array.from(document.querySelectorAll('.card img, .starters img')).every(
+      (i) => i.complete && i.naturalWidth > 0,
+    ),
+  null,
+  { timeout: 30_000 },
+);
+await page.waitForTimeout(300);
 await page.screenshot({ path: 'docs/images/editor-gallery.png' });
 
 await page.goto(`${h.base}/editor#/t/${made[0]}`);
 await page.locator('img.render').waitFor();
 await page.locator('.layer-name', { hasText: /^qr$/ }).click();
-await page.waitForTimeout(800);
-// Drag the QR code towards the canvas centre, so the snapping guides show, and hold it there.
-const handle = await page.locator('.box.selected').boundingBox();
-const stage = await page.getByTestId('stage').boundingBox();
-if (!handle || !stage) throw new Error('no stage');
-const cx = handle.x + handle.width / 2;
-const cy = handle.y + handle.height / 2;
+// Place the QR code with its left edge on the title's right edge (x 850), its top on the title's
+// top (y 150) and its bottom on the subtitle's top (y 370), and wait for the renderer's picture
+// of that design.
+const picture = async () => page.locator('img.render').getAttribute('src');
+const before = await picture();
+await page.locator('#prop-x').fill('850');
+await page.locator('#prop-y').fill('150');
+await page.locator('#prop-y').press('Tab');
+await page.waitForFunction(
+  (old) => document.querySelector('img.render')?.getAttribute('src') !== old,
+  before,
+);
+await page.locator('.save[data-state="saved"]').waitFor({ timeout: 15_000 });
+await page.waitForTimeout(500);
+// Press on the QR code and move it a little: snapping holds it where it is, the guides show,
+// and the picture under the boxes is the one rendered for this very position.
+const box = await page.locator('.box.selected').boundingBox();
+if (!box) throw new Error('no selection');
+const cx = box.x + box.width / 2;
+const cy = box.y + box.height / 2;
 await page.mouse.move(cx, cy);
 await page.mouse.down();
-const tx = stage.x + stage.width / 2 + 2;
-for (let i = 1; i <= 10; i++) await page.mouse.move(cx + ((tx - cx) * i) / 10, cy + 30 * (i / 10));
+for (const [dx, dy] of [
+  [1, 1],
+  [2, 2],
+  [3, 2],
+]) {
+  await page.mouse.move(cx + dx, cy + dy);
+}
 await page.waitForTimeout(300);
+const held = await page.locator('.box.selected').boundingBox();
+if (!held || Math.abs(held.x - box.x) > 0.5 || Math.abs(held.y - box.y) > 0.5) {
+  throw new Error(`the box left the rendered position: ${JSON.stringify([box, held])}`);
+}
 await page.screenshot({ path: 'docs/images/editor-canvas.png' });
 await page.mouse.up();
 await page.keyboard.press('Control+z');

@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { testDbKinds } from '../helpers/databases.ts';
@@ -84,6 +88,11 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(templatePath, Object.keys(doc.paths).join());
       const preview = doc.paths[templatePath].post;
       assert.ok(preview.responses['200'].content['image/png']);
+      assert.ok(preview.responses['200'].content['application/pdf']);
+      assert.deepEqual(
+        preview.requestBody.content['application/json'].schema.properties.format.enum,
+        ['png', 'pdf'],
+      );
       assert.ok(preview.responses['200'].headers['imprint-warnings']);
       const designPath = Object.keys(doc.paths).find((p) => p.endsWith('/design'))!;
       const putDesign = doc.paths[designPath].put;
@@ -312,6 +321,39 @@ for (const { kind, skip } of testDbKinds()) {
         ]);
         // The stored design is unchanged.
         assert.equal((await getDesign(uuid)).json().background, '#1e293b');
+      });
+
+      it('answers the PDF of the same design with format "pdf", free, page at the design size', async () => {
+        const uuid = await withDesign();
+        const usageBefore = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
+        const design = { ...DESIGN, background: '#ff0000' };
+        const res = await preview(uuid, {
+          design,
+          format: 'pdf',
+          layers: { title: { text: 'PDF preview' }, sub: { text: 'x' } },
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal(res.headers['content-type'], 'application/pdf');
+        assert.equal(res.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-pdf-'));
+        const file = path.join(dir, 'p.pdf');
+        fs.writeFileSync(file, res.rawPayload);
+        const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+        // 800 × 400 design px at 96 dpi: 600 × 300 pt, one page.
+        assert.match(info, /Page size:\s+600 x 300 pts/);
+        assert.match(info, /Pages:\s+1\n/);
+        // Titled after the template, as POST /pdfs titles it.
+        assert.match(info, /Title:\s+Card\n/);
+        assert.match(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }), /PDF preview/);
+        fs.rmSync(dir, { recursive: true });
+        assert.deepEqual(JSON.parse(String(res.headers['imprint-warnings'])), [
+          'layers.sub: the template has no layer "sub"',
+        ]);
+        const usageAfter = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
+        assert.deepEqual(usageAfter, usageBefore);
+        const bad = await preview(uuid, { format: 'svg' });
+        assert.equal(bad.statusCode, 422, bad.body);
+        assert.ok(bad.json().errors.format, bad.body);
       });
 
       it('answers 422 naming every bad field, 404 for an unknown template, 401 without a token', async () => {

@@ -156,7 +156,7 @@ test('drag and resize the text, font size and colour, font upload by drop', asyn
   const fonts = await h.t.request({ method: 'GET', url: '/api/rest/fonts' });
   const font = fonts.json().data[0];
   assert.equal(font.title, 'Brand Sans');
-  assert.equal(await page.locator('#prop-font').inputValue(), font.uuid);
+  assert.equal(await page.locator('#prop-font').getAttribute('data-value'), font.uuid);
   assert.deepEqual(await serious(page), [], 'editor with a selection: no serious violations');
 });
 

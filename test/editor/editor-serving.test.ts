@@ -37,6 +37,8 @@ test('index.html: no-cache, a strict CSP with a fresh nonce, no inline script', 
   const nonceB = /'nonce-([^']+)'/.exec(String(b.headers['content-security-policy']))?.[1];
   assert.ok(nonceA && nonceB && nonceA !== nonceB, 'each answer has its own nonce');
   assert.ok(a.body.includes(`content="${nonceA}"`), 'the page carries the nonce for moveable');
+  // …and the public URL, so thumbnails under it load from the page's own origin.
+  assert.ok(a.body.includes(`name="imprint-public-url" content="${config.publicUrl}"`));
   // Every script is an external file of this origin: no inline code.
   const scripts = [...a.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
   assert.ok(scripts.length > 0);

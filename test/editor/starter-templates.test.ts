@@ -65,6 +65,7 @@ const MUST_BE_DYNAMIC: Record<string, string[]> = {
     'total',
   ],
   'quote-post': ['quote', 'author_name', 'author_title', 'handle'],
+  'invoice-table': ['items', 'invoice_number', 'client_name', 'amount_due', 'subtotal', 'total'],
 };
 
 /** Names that always mean content a user supplies. */

@@ -156,13 +156,43 @@ export class Api {
     return res.etag ?? etag;
   }
 
-  /** The renderer's PNG of an unsaved design, and its warnings. */
-  async preview(uuid: string, design: Design, layers: LayerData, width: number) {
+  /**
+   * The renderer's PNG of an unsaved design (or with `format: 'pdf'` its PDF), and its warnings.
+   * `width` sizes the PNG; without it the PNG has the design's own size.
+   */
+  async preview(
+    uuid: string,
+    design: Design,
+    layers: LayerData,
+    width?: number,
+    format: 'png' | 'pdf' = 'png',
+  ) {
+    const body = {
+      design,
+      layers,
+      ...(width ? { modifications: { width } } : {}),
+      ...(format === 'pdf' ? { format } : {}),
+    };
     const res = await this.send('POST', `/api/rest/templates/${uuid}/preview`, {
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ design, layers, modifications: { width } }),
+      body: JSON.stringify(body),
     });
     const warnings = JSON.parse(res.headers.get('imprint-warnings') ?? '[]') as string[];
     return { blob: await res.blob(), warnings };
+  }
+
+  /** The bytes of one of the project's fonts (GET /fonts/{uuid}/file). */
+  async fontFile(uuid: string): Promise<ArrayBuffer> {
+    const res = await this.send('GET', `/api/rest/fonts/${encodeURIComponent(uuid)}/file`);
+    return res.arrayBuffer();
+  }
+
+  /** Uploads a picture (POST /media): its public URL, for a layer's `image`. */
+  async uploadMedia(file: File): Promise<string> {
+    const form = new FormData();
+    form.set('file', file);
+    const res = await this.send('POST', '/api/rest/media', { body: form });
+    const body = (await res.json()) as { media: { file_key: string; file_id: string }[] };
+    return body.media[0].file_id;
   }
 }

@@ -1,7 +1,13 @@
 /** The project's templates: search, filter, create, duplicate, rename, tag, collect, delete. */
 import { useEffect, useState } from 'preact/hooks';
 import type { Api, Collection, Starter, Template } from './api.ts';
+import { ownUrl } from './own-url.ts';
 import { PRESETS } from './presets.ts';
+
+/** IMPRINT_PUBLIC_URL, which the server writes into the page (see own-url.ts). */
+const PUBLIC_URL = document.querySelector<HTMLMetaElement>(
+  'meta[name="imprint-public-url"]',
+)?.content;
 
 export function Gallery({ api, onSignOut }: { api: Api; onSignOut: () => void }) {
   const [templates, setTemplates] = useState<Template[] | null>(null);
@@ -190,7 +196,7 @@ function Card(props: {
     <li class="card">
       <a href={`#/t/${t.uuid}`} class="thumb" aria-label={`Open ${t.title}`}>
         {t.thumbnail ? (
-          <img src={t.thumbnail} alt="" loading="lazy" />
+          <img src={ownUrl(t.thumbnail, PUBLIC_URL)} alt="" loading="lazy" />
         ) : (
           <span class="nothumb">
             {t.width}×{t.height}
@@ -306,7 +312,7 @@ function Starters({ api, onError }: { api: Api; onError: (m: string) => void }) 
         {starters.map((s) => (
           <li key={s.id}>
             <button type="button" onClick={() => void use(s)}>
-              <img src={s.thumbnail} alt="" loading="lazy" />
+              <img src={ownUrl(s.thumbnail, PUBLIC_URL)} alt="" loading="lazy" />
               <span>{s.title}</span>
               <span class="meta">
                 {s.width}×{s.height}

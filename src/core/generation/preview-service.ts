@@ -14,11 +14,11 @@ import {
   type RasterOptions,
   type RenderedFile,
 } from '../../render/index.ts';
-import type { Design, FontSource, LayerData } from '../../render/types.ts';
+import type { Design, FontSource, LayerData, RenderAssets } from '../../render/types.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
 import type { TemplateRepository } from '../templates.ts';
-import { imagePixels } from './render-pixels.ts';
+import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { pixelSize } from '../../render/design/units.ts';
 import {
   RenderJobFailure,
@@ -33,9 +33,11 @@ import { addProblems, problemMessage } from './validate-request.ts';
 /** Width of a thumbnail in px (narrower designs keep their own width). */
 export const THUMBNAIL_WIDTH = 400;
 
-/** A preview: PNG bytes and what the render ignored or could not do. */
+/** A preview: PNG (or PDF) bytes and what the render ignored or could not do. */
 export interface Preview {
   bytes: Buffer;
+  /** `image/png`, or `application/pdf` for `format: "pdf"`. */
+  mime: string;
   width: number;
   height: number;
   warnings: string[];
@@ -46,7 +48,11 @@ export interface PreviewInput {
   design?: unknown;
   layers?: unknown;
   modifications?: unknown;
+  format?: unknown;
 }
+
+/** What a preview can be: the PNG (default) or the PDF of the same design. */
+export const PREVIEW_FORMATS = ['png', 'pdf'] as const;
 
 /** What the preview service needs. */
 export interface PreviewDeps {
@@ -82,8 +88,9 @@ export class PreviewService {
 
   /**
    * POST /templates/{uuid}/preview: the stored design, or `design` from the body, with `layers`
-   * data, as a PNG; `modifications.width` (and `height`) size it. Bad input is one 422 naming
-   * every field, an unknown template a 404.
+   * data, as a PNG; `modifications.width` (and `height`) size it. With `format: "pdf"` it is the
+   * vector PDF instead (one page at the design's own size, as POST /pdfs makes it by default).
+   * Bad input is one 422 naming every field, an unknown template a 404.
    */
   async preview(projectId: string, uuid: string, body: PreviewInput): Promise<Preview> {
     const errors = new FieldErrorCollector();
@@ -98,6 +105,14 @@ export class PreviewService {
     }
     const layers = (isRecord(body.layers) ? body.layers : {}) as LayerData;
     const options = this.previewOptions(body.modifications, errors);
+    const pdf = body.format === 'pdf';
+    if (
+      body.format !== undefined &&
+      body.format !== null &&
+      !PREVIEW_FORMATS.includes(body.format as 'png')
+    ) {
+      errors.add('format', `The format field must be one of: ${PREVIEW_FORMATS.join(', ')}.`);
+    }
     const found = await this.deps.templates.getDesign(projectId, uuid);
     if (!found) {
       errors.throwIfAny();
@@ -106,12 +121,16 @@ export class PreviewService {
     if (!design && !errors.hasUnder('design')) design = found.design;
     if (design) addProblems(errors, prepareRender(design, layers).problems);
     errors.throwIfAny();
-    const file = await this.renderNow(projectId, design!, layers, options);
+    const file = pdf
+      ? await this.renderPdfNow(projectId, design!, layers, found.template.title)
+      : await this.renderNow(projectId, design!, layers, options);
     return {
       bytes: file.bytes,
+      mime: file.mime,
       width: file.width,
       height: file.height,
-      warnings: (file.warnings ?? []).map(warningText),
+      // A one-page PDF names its warnings under pages.0.; the same paths as the PNG are clearer.
+      warnings: (file.warnings ?? []).map((w) => warningText(w).replace(/^pages\.0\./, '')),
     };
   }
 
@@ -201,11 +220,46 @@ export class PreviewService {
   }
 
   /** Fetches what the design needs and renders it on a render thread; nothing is stored. */
-  private async renderNow(
+  private renderNow(
     projectId: string,
     design: Design,
     layers: LayerData,
     options: RasterOptions,
+  ): Promise<RenderedFile> {
+    return this.withAssets(projectId, design, layers, (assets) =>
+      withPixels(this.deps.render, imagePixels(design, options), () =>
+        this.deps.render.deps.renderer.renderImage({ design, layers, assets, options }),
+      ),
+    );
+  }
+
+  /**
+   * The same for the PDF: one vector page with the defaults of POST /pdfs, no watermark, titled
+   * after the template as POST /pdfs titles it (so a PDF downloaded from the editor has a title).
+   */
+  private renderPdfNow(
+    projectId: string,
+    design: Design,
+    layers: LayerData,
+    title: string,
+  ): Promise<RenderedFile> {
+    const options = { title: title || undefined };
+    return this.withAssets(projectId, design, layers, (assets) =>
+      withPixels(this.deps.render, pdfPixels([design], options), () =>
+        this.deps.render.deps.renderer.renderPdf({ pages: [{ design, layers }], assets, options }),
+      ),
+    );
+  }
+
+  /**
+   * Fetches the pictures and fonts the design needs, then runs `render` with them; failures to
+   * load or render become the 422 naming the layer.
+   */
+  private async withAssets(
+    projectId: string,
+    design: Design,
+    layers: LayerData,
+    render: (assets: RenderAssets) => Promise<RenderedFile>,
   ): Promise<RenderedFile> {
     const ctx = this.deps.render;
     const { deps } = ctx;
@@ -215,13 +269,11 @@ export class PreviewService {
         ctx,
         prepared.assetUrls.map((url) => ({ url, where: layersUsing(prepared.design, url, '') })),
       );
-      const fonts: FontSource[] = prepared.fontKeys.length
+      const loaded: FontSource[] = prepared.fontKeys.length
         ? await deps.fonts.loadFontSources(projectId, prepared.fontKeys)
         : [];
-      await checkFonts(ctx, fonts, (key) => layersUsing(prepared.design, key, ''));
-      return await withPixels(ctx, imagePixels(design, options), () =>
-        deps.renderer.renderImage({ design, layers, assets: { files, fonts }, options }),
-      );
+      const fonts = await checkFonts(ctx, loaded, (key) => layersUsing(prepared.design, key, ''));
+      return await render({ files, fonts });
     } catch (err) {
       if (err instanceof RenderJobFailure) throw renderFailed(err.messages);
       if (err instanceof RenderInputError) {

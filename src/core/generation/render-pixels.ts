@@ -5,7 +5,8 @@
 import { RenderInputError, type PdfOptions, type RasterOptions } from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
 import type { Design } from '../../render/types.ts';
-import { pixelSize } from '../../render/design/units.ts';
+import { isPhysical, pixelSize, PHYSICAL_PX_PER_INCH } from '../../render/design/units.ts';
+import { MAX_PDF_PICTURE_PIXELS, PDF_PICTURE_PPI } from '../../render/images/pdf-picture.ts';
 
 /** An image holds its output canvas (and, while encoding, a copy of it): output width × height. */
 export function imagePixels(design: Design, options: RasterOptions): number {
@@ -20,16 +21,18 @@ export function imagePixels(design: Design, options: RasterOptions): number {
 }
 
 /**
- * A PDF page is vector: no canvas. What it holds are its pictures, decoded at most at page size
- * in device pixels (design pixels × dpi / 96), one page at a time. The largest page counts.
+ * A PDF page is vector: no canvas. What it holds is one picture at a time, resampled to at most
+ * 300 ppi of its placed size and MAX_PDF_PICTURE_PIXELS (a JPEG embedded as it is holds none):
+ * at most its page at 300 ppi. The largest page counts.
  */
 export function pdfPixels(pages: Design[], options: PdfOptions): number {
-  const scale = (options.dpi ?? 96) / 96;
   return Math.max(
     0,
     ...pages.map((p) => {
       const { width, height } = pixelSize(p);
-      return width * height * scale * scale;
+      // A px design's page is its pixels at the PDF dpi; a physical one, pixels at 96 per inch.
+      const k = PDF_PICTURE_PPI / (isPhysical(p) ? PHYSICAL_PX_PER_INCH : (options.dpi ?? 96));
+      return Math.min(MAX_PDF_PICTURE_PIXELS, Math.round(width * height * k * k));
     }),
   );
 }

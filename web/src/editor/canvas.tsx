@@ -3,7 +3,7 @@
  * layer's box drawn over it. Moveable provides the drag, resize, rotate handles and the snapping
  * guides; the result of a gesture is read back from the boxes and committed as one step.
  */
-import Moveable from 'moveable';
+import Moveable, { type OnResize, type OnRotate } from 'moveable';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Layer } from '../api.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
@@ -50,6 +50,11 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
 
   // One Moveable for the stage, kept across renders; its target follows the selection.
   useEffect(() => {
+    // Moveable's group draws handles per layer whose style sheet is added without the CSP nonce
+    // when they are the first to need it (on the switch from one layer to several), and the
+    // browser refuses it: the group's handles then have no shape. A Moveable without a target
+    // adds that sheet with the nonce first and keeps it in the page while the canvas lives.
+    const keeper = new Moveable(stage.current!, { cspNonce: nonce() });
     const m = new Moveable(stage.current!, {
       draggable: true,
       resizable: true,
@@ -113,34 +118,80 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
       m.keepRatio = shift.current;
       e.setMin([1, 1]);
     });
-    m.on('resize', (e) => {
+    const onResize = (e: OnResize) => {
       const el = e.target as HTMLElement;
       el.style.width = `${e.width}px`;
       el.style.height = `${e.height}px`;
       el.style.left = `${e.drag.left}px`;
       el.style.top = `${e.drag.top}px`;
+    };
+    m.on('resize', onResize);
+    // A group is resized about its own box: Moveable scales each layer's size and its offset in
+    // the group, and reports each layer's new box.
+    m.on('resizeGroupStart', (e) => {
+      m.keepRatio = shift.current;
+      e.setMin([1, 1]);
+      e.events.forEach((ev) => ev.setMin([1, 1]));
     });
-    let startRotation = 0;
-    m.on('rotateStart', (e) => {
-      startRotation = Number((e.target as HTMLElement).dataset.rotation ?? 0);
-    });
-    m.on('rotate', (e) => {
+    m.on('resizeGroup', (e) => e.events.forEach(onResize));
+    // Each layer's rotation at the start of a gesture; a rotation adds the gesture's angle.
+    const startRotation = new Map<Element, number>();
+    const rotationStart = (el: HTMLElement | SVGElement) =>
+      startRotation.set(el, Number((el as HTMLElement).dataset.rotation ?? 0));
+    const onRotate = (e: OnRotate) => {
       const el = e.target as HTMLElement;
-      const r = startRotation + e.dist;
+      const r = (startRotation.get(el) ?? 0) + e.dist;
       el.dataset.rotation = String(r);
       el.style.transform = `rotate(${r}deg)`;
+    };
+    m.on('rotateStart', (e) => rotationStart(e.target));
+    m.on('rotate', onRotate);
+    // A group turns about the centre of its frame: each layer turns by the gesture's angle and
+    // its centre moves on the circle around the group's centre. (The offsets Moveable reports
+    // for each layer assume transforms in CSS, while the boxes are placed by left and top.)
+    let groupStart: { cx: number; cy: number; boxes: Map<Element, DOMRect> } | null = null;
+    m.on('rotateGroupStart', (e) => {
+      e.targets.forEach(rotationStart);
+      const [cx, cy] = m.getRect().origin;
+      const boxes = new Map<Element, DOMRect>();
+      for (const t of e.targets) {
+        const el = t as HTMLElement;
+        const [x, y] = [parseFloat(el.style.left), parseFloat(el.style.top)];
+        boxes.set(el, new DOMRect(x, y, parseFloat(el.style.width), parseFloat(el.style.height)));
+      }
+      groupStart = { cx, cy, boxes };
     });
+    m.on('rotateGroup', (e) =>
+      e.events.forEach((ev) => {
+        const start = groupStart?.boxes.get(ev.target);
+        if (!groupStart || !start) return;
+        onRotate(ev);
+        const a = (ev.dist * Math.PI) / 180;
+        const dx = start.x + start.width / 2 - groupStart.cx;
+        const dy = start.y + start.height / 2 - groupStart.cy;
+        const el = ev.target as HTMLElement;
+        el.style.left = `${groupStart.cx + dx * Math.cos(a) - dy * Math.sin(a) - start.width / 2}px`;
+        el.style.top = `${groupStart.cy + dx * Math.sin(a) + dy * Math.cos(a) - start.height / 2}px`;
+      }),
+    );
     const end = (e: { target: HTMLElement | SVGElement; isDrag: boolean }) => {
       if (e.isDrag) commit([e.target as HTMLElement]);
     };
     m.on('dragEnd', end);
     m.on('resizeEnd', end);
     m.on('rotateEnd', end);
-    m.on('dragGroupEnd', (e) => {
+    // A group gesture is one step of undo, whatever the number of layers.
+    const groupEnd = (e: { targets: (HTMLElement | SVGElement)[]; isDrag: boolean }) => {
       if (e.isDrag) commit(e.targets as HTMLElement[]);
-    });
+    };
+    m.on('dragGroupEnd', groupEnd);
+    m.on('resizeGroupEnd', groupEnd);
+    m.on('rotateGroupEnd', groupEnd);
     moveable.current = m;
-    return () => m.destroy();
+    return () => {
+      m.destroy();
+      keeper.destroy();
+    };
   }, []);
 
   // After each render: the handles follow the selected boxes, guides follow the design.
@@ -149,9 +200,6 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
     if (!m) return;
     const targets = elementsOf(selection);
     m.target = targets.length === 1 ? targets[0] : targets;
-    const group = targets.length > 1;
-    m.resizable = !group;
-    m.rotatable = !group;
     m.elementGuidelines = boxes().filter((el) => !selection.includes(el.dataset.name!));
     m.verticalGuidelines = [0, (W * zoom) / 2, W * zoom];
     m.horizontalGuidelines = [0, (H * zoom) / 2, H * zoom];
@@ -184,6 +232,8 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
   };
   const onStageDown = (e: MouseEvent) => {
     if (e.button !== 0) return;
+    // A press on a handle (or a group's area) is Moveable's gesture, not a selection rectangle.
+    if ((e.target as Element).closest('.moveable-control-box')) return;
     const p = toDesign(e);
     let rect = { x0: p.x, y0: p.y, x1: p.x, y1: p.y };
     setMarquee(rect);

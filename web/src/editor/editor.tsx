@@ -6,6 +6,7 @@ import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
 import { LayersPanel } from './layers-panel.tsx';
+import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
 import { PropsPanel } from './props-panel.tsx';
 import { actionOf, SHORTCUTS } from './shortcuts.ts';
 import { TestDataPanel, UseInApi } from './test-data.tsx';
@@ -16,6 +17,7 @@ function newLayer(type: string, design: Design): Layer {
     text: [Math.min(500, design.width * 0.6), Math.min(100, design.height * 0.2)],
     barcode: [Math.min(200, design.height * 0.4), Math.min(200, design.height * 0.4)],
     rating: [250, 50],
+    table: [Math.min(500, design.width * 0.8), Math.min(240, design.height * 0.5)],
   };
   const [w, h] = size[type] ?? [Math.min(300, design.width / 2), Math.min(200, design.height / 2)];
   const extra: Record<string, Record<string, unknown>> = {
@@ -23,6 +25,13 @@ function newLayer(type: string, design: Design): Layer {
     shape: { background_color: '#3b82f6' },
     barcode: { format: 'qrcode', value: 'https://example.com' },
     rating: { value: 4 },
+    table: {
+      columns: [{ title: 'Item' }, { title: 'Qty', width: 80, align: 'right' }],
+      rows: [
+        ['First item', '1'],
+        ['Second item', '2'],
+      ],
+    },
   };
   return {
     name: type,
@@ -62,6 +71,9 @@ export function Editor({
   const [zoom, setZoom] = useState(1);
   const [fit, setFit] = useState(true);
   const [image, setImage] = useState<string | null>(null);
+  // Which output the canvas shows, and which one the picture on it is (until the next arrives).
+  const [output, setOutput] = useState<OutputKind>('png');
+  const [shown, setShown] = useState<OutputKind | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
@@ -135,7 +147,7 @@ export function Editor({
     return () => removeEventListener('resize', fitNow);
   }, [loaded, fit]);
 
-  // The renderer's picture of the current design at the size it has on screen.
+  // The renderer's picture of the current design at the size it has on screen (PNG or PDF).
   const design = doc?.design;
   useEffect(() => {
     if (!design) return;
@@ -145,13 +157,14 @@ export function Editor({
       Math.min(design.width * 2, Math.round(design.width * zoom * devicePixelRatio)),
     );
     const t = setTimeout(() => {
-      api.preview(uuid, design, testData, width).then(
+      renderOutput(api, uuid, design, testData, width, output).then(
         ({ blob, warnings }) => {
           if (!live) return;
           setImage((old) => {
             if (old) URL.revokeObjectURL(old);
             return URL.createObjectURL(blob);
           });
+          setShown(output);
           setWarnings(warnings);
           setPreviewError(null);
         },
@@ -162,7 +175,7 @@ export function Editor({
       live = false;
       clearTimeout(t);
     };
-  }, [design, testData, zoom]);
+  }, [design, testData, zoom, output]);
 
   const overflow = useMemo(
     () =>
@@ -304,6 +317,15 @@ export function Editor({
             Shortcuts
           </button>
         </div>
+        <OutputBar
+          api={api}
+          uuid={uuid}
+          title={title}
+          design={doc.design}
+          data={testData}
+          kind={output}
+          setKind={setOutput}
+        />
         <SaveStatus
           state={save}
           onRetry={() => void autosave.current?.save()}
@@ -318,6 +340,7 @@ export function Editor({
         <div
           class="canvas-area"
           ref={area}
+          data-output={shown ?? undefined}
           onWheel={(e) => {
             if (!e.ctrlKey) return;
             e.preventDefault();
@@ -343,7 +366,7 @@ export function Editor({
             fonts={fonts}
             onFontUploaded={(f) => setFonts((list) => [f, ...list])}
           />
-          <TestDataPanel doc={doc} data={testData} setData={setTestData} />
+          <TestDataPanel api={api} doc={doc} data={testData} setData={setTestData} />
           <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />
         </div>
       </div>

@@ -9,6 +9,7 @@ export const TYPE_ICONS: Record<string, string> = {
   barcode: '▦',
   rating: '★',
   browserframe: '◫',
+  table: '▤',
 };
 
 export function LayersPanel({ doc }: { doc: EditorDoc }) {

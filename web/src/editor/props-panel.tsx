@@ -7,6 +7,8 @@ import { useState } from 'preact/hooks';
 import type { Api, Font, Layer } from '../api.ts';
 import { propsOf, SPECS, type PropSpec } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
+import { fileDropHandlers } from './file-drop.ts';
+import { FontPicker } from './font-picker.tsx';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
@@ -44,18 +46,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
     <section
       class={`panel props${over ? ' drop' : ''}`}
       aria-label="Properties"
-      onDragOver={(e) => {
-        if (e.dataTransfer?.types.includes('Files')) {
-          e.preventDefault();
-          setOver(true);
-        }
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        void upload(e.dataTransfer?.files);
-      }}
+      {...fileDropHandlers(setOver, (files) => void upload(files))}
     >
       <h2>Properties</h2>
       {!layer ? (
@@ -76,6 +67,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
               spec={spec}
               layer={layer}
               fonts={fonts}
+              api={api}
               set={(value) =>
                 doc.update(
                   [layer.name],
@@ -118,6 +110,7 @@ interface FieldProps {
   spec: PropSpec;
   layer: Layer;
   fonts: Font[];
+  api: Api;
   set: (value: unknown) => void;
 }
 
@@ -133,7 +126,7 @@ function schemaNumber(schema: Record<string, unknown>): { min?: number; max?: nu
   return n ? { min: n.minimum as number, max: n.maximum as number } : null;
 }
 
-function Field({ prop, spec, layer, fonts, set }: FieldProps) {
+function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
   const id = `prop-${prop}`;
   const value = layer[prop];
   const help = spec.description;
@@ -165,29 +158,16 @@ function Field({ prop, spec, layer, fonts, set }: FieldProps) {
       unit,
     );
 
-  if (prop === 'font' || prop === 'alt_font') {
+  if (prop === 'font' || prop === 'alt_font' || prop === 'header_font') {
     return row(
-      <select
+      <FontPicker
         id={id}
+        api={api}
         value={value == null ? '' : String(value)}
-        onChange={(e) => set(e.currentTarget.value || undefined)}
-      >
-        <option value="">Default ({SPECS.fonts[0]})</option>
-        <optgroup label="Project fonts">
-          {fonts.map((f) => (
-            <option key={f.uuid} value={f.uuid}>
-              {f.title}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label="Bundled fonts">
-          {SPECS.fonts.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </optgroup>
-      </select>,
+        fonts={fonts}
+        bundled={SPECS.fonts}
+        onChange={(v) => set(v || undefined)}
+      />,
     );
   }
   switch (spec.kind) {
@@ -261,6 +241,29 @@ function Field({ prop, spec, layer, fonts, set }: FieldProps) {
         />,
       );
     case 'custom': {
+      // Structured values (a table's columns and rows) are edited as JSON; text that does not
+      // parse is left unapplied until it does.
+      if (String(spec.schema.type).includes('array'))
+        return row(
+          <textarea
+            id={id}
+            rows={6}
+            spellcheck={false}
+            value={value == null ? '' : JSON.stringify(value, null, 1)}
+            onChange={(e) => {
+              const text = e.currentTarget.value.trim();
+              if (text === '') return set(undefined);
+              try {
+                const parsed: unknown = JSON.parse(text);
+                e.currentTarget.setCustomValidity('');
+                set(parsed);
+              } catch {
+                e.currentTarget.setCustomValidity('Not valid JSON');
+                e.currentTarget.reportValidity();
+              }
+            }}
+          />,
+        );
       const values = schemaEnum(spec.schema);
       if (values)
         return row(

@@ -1,7 +1,13 @@
-/** Values to try for the dynamic layers, and the API calls that render the same picture. */
-import type { Api, LayerData } from '../api.ts';
+/**
+ * Values to try for the dynamic layers, and the API calls that render the same picture. A
+ * picture layer's value is a URL, or a file (chosen or dropped) uploaded with POST /media, whose
+ * URL then becomes the value.
+ */
+import { useState } from 'preact/hooks';
+import type { Api, Layer, LayerData } from '../api.ts';
 import { propsOf } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
+import { fileDropHandlers } from './file-drop.ts';
 
 /** The property a request usually sends for a layer type. */
 const MAIN: Record<string, string> = {
@@ -20,12 +26,64 @@ function mainProp(type: string): string | null {
 }
 
 interface Props {
+  api: Api;
   doc: EditorDoc;
   data: LayerData;
   setData: (d: LayerData) => void;
 }
 
-export function TestDataPanel({ doc, data, setData }: Props) {
+/** What POST /media accepts (it judges the bytes; this only filters the file dialog). */
+const PICTURE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
+
+/** A file input and drop zone that upload a picture and hand back its URL. */
+function PictureUpload({
+  api,
+  layer,
+  onUrl,
+}: {
+  api: Api;
+  layer: Layer;
+  onUrl: (url: string) => void;
+}) {
+  const [status, setStatus] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
+  const upload = async (files: FileList | null | undefined) => {
+    const file = files?.[0];
+    if (!file) return;
+    setStatus(`Uploading ${file.name}…`);
+    try {
+      onUrl(await api.uploadMedia(file));
+      setStatus(`${file.name} uploaded.`);
+    } catch (err) {
+      setStatus(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <div
+      class={`picture-drop${over ? ' drop' : ''}`}
+      {...fileDropHandlers(setOver, (files) => void upload(files))}
+    >
+      <label class="button">
+        Upload a picture…
+        <input
+          type="file"
+          class="visually-hidden"
+          accept={PICTURE_TYPES}
+          aria-label={`Upload a picture for ${layer.name}`}
+          onChange={(e) => void upload(e.currentTarget.files)}
+        />
+      </label>
+      <span class="hint">or drop one here</span>
+      {status && (
+        <p role="status" class="hint">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TestDataPanel({ api, doc, data, setData }: Props) {
   const dynamic = doc.design.layers.filter((l) => l.dynamic !== false);
   return (
     <section class="panel test-data" aria-label="Test data">
@@ -36,6 +94,12 @@ export function TestDataPanel({ doc, data, setData }: Props) {
         if (!prop) return null;
         const id = `data-${l.name}`;
         const value = data[l.name]?.[prop];
+        const setValue = (v: string) => {
+          const next = { ...data };
+          if (v === '') delete next[l.name];
+          else next[l.name] = { [prop]: l.type === 'rating' ? Number(v) : v };
+          setData(next);
+        };
         return (
           <div class="field" key={l.name}>
             <label for={id}>
@@ -45,14 +109,9 @@ export function TestDataPanel({ doc, data, setData }: Props) {
               id={id}
               value={value == null ? '' : String(value)}
               placeholder={l[prop] == null ? '' : String(l[prop])}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                const next = { ...data };
-                if (v === '') delete next[l.name];
-                else next[l.name] = { [prop]: l.type === 'rating' ? Number(v) : v };
-                setData(next);
-              }}
+              onChange={(e) => setValue(e.currentTarget.value)}
             />
+            {l.type === 'picture' && <PictureUpload api={api} layer={l} onUrl={setValue} />}
           </div>
         );
       })}

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../../config.ts';
+import { bundledFontRoutes } from './bundled-font-files.ts';
 
 /** dist/web at the project root, from src/api/routes/editor or dist/api/routes/editor alike. */
 export const EDITOR_DIST = path.resolve(
@@ -21,6 +22,15 @@ export const EDITOR_DIST = path.resolve(
 
 /** The placeholder web/index.html holds where each answer puts its nonce. */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+/**
+ * Where the page learns IMPRINT_PUBLIC_URL: the API's thumbnail URLs start with it, and the
+ * editor loads those from its own origin instead (web/src/own-url.ts), so they show wherever the
+ * editor is opened without allowing another origin in img-src.
+ */
+const PUBLIC_URL_PLACEHOLDER = '__PUBLIC_URL__';
+
+const escapeAttribute = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The Content-Security-Policy of the editor's page. */
 export function editorCsp(nonce: string, filesBaseUrl: string | null): string {
@@ -33,6 +43,8 @@ export function editorCsp(nonce: string, filesBaseUrl: string | null): string {
     `img-src 'self' blob: data:${filesOrigin}`,
     "font-src 'self' blob: data:",
     "connect-src 'self'",
+    // The PDF view's rasteriser (pdf.js) runs in a worker loaded from the editor's own assets.
+    "worker-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -49,7 +61,11 @@ function sendIndex(reply: FastifyReply, html: string, config: Config): FastifyRe
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
-    .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    .send(
+      html
+        .replaceAll(NONCE_PLACEHOLDER, nonce)
+        .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeAttribute(config.publicUrl)),
+    );
 }
 
 /** Registers GET /editor and /editor/assets/*; a 503 explains how to build when dist/web is missing. */
@@ -74,6 +90,7 @@ export async function editorAppRoutes(
     }
     return sendIndex(reply, page, ctx.config);
   });
+  await bundledFontRoutes(app);
   if (!fs.existsSync(path.join(dist, 'assets'))) return;
   await app.register(fastifyStatic, {
     root: path.join(dist, 'assets'),

@@ -1,4 +1,4 @@
-/** Routes of /api/rest/fonts: list, retrieve, upload (multipart), rename and delete. */
+/** Routes of /api/rest/fonts: list, retrieve, read the file, upload (multipart), rename, delete. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from '../../../config.ts';
@@ -13,11 +13,14 @@ import {
   validateFontUpload,
   type FontScope,
 } from '../../../core/fonts.ts';
+import { notFound } from '../../../core/errors.ts';
+import type { FontFormat } from '../../../core/font-file.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { envelope } from '../../pagination.ts';
 import {
   deleteFontSchema,
+  fontFileSchema,
   getFontSchema,
   listFontsSchema,
   updateFontSchema,
@@ -26,6 +29,14 @@ import {
 import { readJsonUpload, readMultipartUpload } from './read-font-upload.ts';
 
 type UuidParams = { uuid: string };
+
+/** The registered media type of each font format (RFC 8081). */
+const FONT_MIME: Record<FontFormat, string> = {
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+};
 type LegacyQuery = { include_legacy?: string; cursor?: string };
 
 /** The font scope of a request: its project, its account, and whether legacy fonts count. */
@@ -78,6 +89,24 @@ export async function fontRoutes(
         const fontScope = scopeOf(request, request.query.include_legacy);
         const font = await getFont(fonts, fontScope, request.params.uuid);
         return toFontObject(font, fontScope.includeLegacy);
+      },
+    );
+
+    // The file itself, so a client (the editor's font picker) can show the font in its own face.
+    scope.get<{ Params: UuidParams }>(
+      '/fonts/:uuid/file',
+      { schema: fontFileSchema },
+      async (request, reply) => {
+        const { project } = callerOf(request);
+        // The fonts a render of this project may use: its own and its account's legacy fonts.
+        const font = await getFont(fonts, scopeOf(request, true), request.params.uuid);
+        const [source] = await fonts.loadFontSources(project.id, [font.uuid]);
+        if (!source) throw notFound('Font');
+        return reply
+          .type(FONT_MIME[font.format])
+          .header('cache-control', 'private, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(source.data);
       },
     );
 

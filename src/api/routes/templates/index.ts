@@ -239,7 +239,7 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
         request.body ?? {},
       );
       return reply
-        .header('content-type', 'image/png')
+        .header('content-type', preview.mime)
         .header('cache-control', 'no-store')
         .header('imprint-warnings', previewWarningsHeader(preview.warnings))
         .header('access-control-expose-headers', 'Imprint-Warnings')

@@ -240,9 +240,9 @@ export const putDesignSchema = {
 /** POST /templates/{template_uuid}/preview */
 export const previewSchema = {
   tags: ['Templates'],
-  summary: 'Preview a template as PNG',
+  summary: 'Preview a template as PNG or PDF',
   description:
-    'Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG. Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.',
+    'Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG (or, with `format: "pdf"`, the vector PDF of the same design). Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.',
   params: uuidParams,
   body: {
     type: 'object',
@@ -261,11 +261,17 @@ export const previewSchema = {
           height: { description: 'Height of the PNG in px (fit inside with width).' },
         },
       },
+      format: {
+        type: 'string',
+        enum: ['png', 'pdf'],
+        description:
+          'png (default): the PNG. pdf: the vector PDF of the same design and data, one page at the design’s size as POST /pdfs makes it with default modifications (modifications are ignored); no watermark, no credits, the same rate limit.',
+      },
     },
   },
   response: {
     200: {
-      description: 'The PNG.',
+      description: 'The PNG, or the PDF for format: "pdf".',
       headers: {
         'imprint-warnings': {
           type: 'string',
@@ -273,7 +279,10 @@ export const previewSchema = {
             'JSON array of warning strings (`<path>: <message>`), ASCII with `\\uXXXX` escapes; `[]` when there are none.',
         },
       },
-      content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+      content: {
+        'image/png': { schema: { type: 'string', format: 'binary' } },
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      },
     },
   },
 };

@@ -1,0 +1,66 @@
+// The table layer in the editor, in real Chromium: the toolbar adds a table with sample columns
+// and rows, its properties panel edits columns and rows as JSON (text that does not parse is not
+// applied), and the saved design holds the edit.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { keep } from '../render/output/output-kit.ts';
+import { startEditor, type EditorHarness } from './_browser.ts';
+
+let h: EditorHarness;
+
+before(async () => {
+  h = await startEditor();
+});
+after(() => h?.close());
+
+test('add a table and edit its columns as JSON', async () => {
+  const page = await h.browser.newPage({ viewport: { width: 1600, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${h.base}/editor`);
+  await page.getByLabel('Project token').fill(h.t.project.token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Templates' }).waitFor();
+  await page.getByLabel('Title', { exact: true }).fill('Price list');
+  await page.getByLabel('Size').selectOption({ label: 'Social card (1200×630)' });
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByTestId('stage').waitFor();
+  const uuid = /#\/t\/(\w+)/.exec(page.url())![1];
+
+  await page.getByRole('button', { name: 'Add table', exact: true }).click();
+  await page.locator('.layer-name', { hasText: /^table$/ }).click();
+  const columns = page.locator('#prop-columns');
+  assert.match(await columns.inputValue(), /"title": "Item"/);
+
+  await columns.fill('[{"title": "Product"}, {"title": "Price", "width": 120, "align": "right"}]');
+  await columns.blur();
+  const rows = page.locator('#prop-rows');
+  await rows.fill('[["Lamp", "€49"], ["Pen", "€2"]] not json');
+  await rows.blur();
+  assert.equal(
+    await rows.evaluate((el) => (el as unknown as { validity: { valid: boolean } }).validity.valid),
+    false,
+  );
+  await rows.fill('[["Lamp", "€49"], ["Pen", "€2"], ["Notebook", "€4"]]');
+  await rows.blur();
+  // The state may still say "saved" from the columns' save before the rows' save starts: wait
+  // for the stored design to have the three rows instead.
+  const savedTable = async () => {
+    const res = await h.t.request({ method: 'GET', url: `/api/rest/templates/${uuid}/design` });
+    return (res.json().layers as Array<Record<string, unknown>>).find((l) => l.type === 'table');
+  };
+  let table = await savedTable();
+  for (let i = 0; i < 150 && (table?.rows as unknown[] | undefined)?.length !== 3; i++) {
+    await page.waitForTimeout(100);
+    table = await savedTable();
+  }
+  await page.locator('.save[data-state="saved"]').waitFor({ timeout: 15_000 });
+  assert.ok(table);
+  assert.deepEqual(
+    (table.columns as Array<{ title: string }>).map((c) => c.title),
+    ['Product', 'Price'],
+  );
+  assert.equal((table.rows as unknown[]).length, 3);
+  keep('editor-table.png', await page.screenshot());
+  assert.deepEqual(errors, []);
+});

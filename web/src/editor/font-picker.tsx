@@ -1,0 +1,197 @@
+/**
+ * The font picker of `font` / `alt_font`: a button and a listbox whose options show each font in
+ * its own face (font-faces.ts loads them when the list first opens). Keyboard: arrows move,
+ * Enter or Space picks, Escape closes; the value is a project font's uuid or a bundled name.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Api, Font } from '../api.ts';
+import { bundledLook, faceFamily, faceLoaded, loadBundledFace, loadFaces } from './font-faces.ts';
+
+interface Option {
+  value: string;
+  label: string;
+  family?: string;
+  sample?: string;
+  lang?: string;
+  /** A large bundled face, loaded once its option is active or chosen. */
+  demand?: boolean;
+  group: 'default' | 'project' | 'bundled';
+}
+
+interface Props {
+  id: string;
+  api: Api;
+  value: string;
+  fonts: Font[];
+  bundled: string[];
+  onChange: (value: string) => void;
+}
+
+export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [, redraw] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  const options: Option[] = [
+    { value: '', label: `Default (${bundled[0]})`, group: 'default' },
+    ...fonts.map((f) => ({
+      value: f.uuid,
+      label: f.title,
+      family: faceFamily(f),
+      group: 'project' as const,
+    })),
+    ...bundled.map((name) => {
+      const look = bundledLook(name);
+      return {
+        value: name,
+        label: name,
+        family: faceFamily({ bundled: name }),
+        demand: look.load === 'demand',
+        sample: look.sample,
+        lang: look.lang,
+        group: 'bundled' as const,
+      };
+    }),
+  ];
+  const current: Option = options.find((o) => o.value === value) ?? {
+    value,
+    label: value || options[0].label,
+    group: 'default',
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    loadFaces(api, fonts, bundled, () => redraw((n) => n + 1));
+    const away = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    addEventListener('mousedown', away);
+    return () => removeEventListener('mousedown', away);
+  }, [open, fonts]);
+  // A large face loads on demand: once its option is active (pointed at or reached by keys).
+  const redrawNow = () => redraw((n) => n + 1);
+  useEffect(() => {
+    if (open && options[active]?.demand) loadBundledFace(options[active].value, redrawNow);
+  }, [open, active]);
+  useEffect(() => {
+    if (open)
+      list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [open, active]);
+
+  const faceOf = (o: Option) =>
+    o.family && faceLoaded(o.family) ? { fontFamily: `"${o.family}", system-ui, sans-serif` } : {};
+  const pick = (o: Option) => {
+    onChange(o.value);
+    setOpen(false);
+    document.getElementById(id)?.focus();
+  };
+  const openList = () => {
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      ),
+    );
+    setOpen(true);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (!open) {
+      if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(e.key)) {
+        e.preventDefault();
+        openList();
+      }
+      return;
+    }
+    if (e.key === 'Escape') setOpen(false);
+    else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
+    else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
+    else if (e.key === 'Home') setActive(0);
+    else if (e.key === 'End') setActive(options.length - 1);
+    else if (e.key === 'Enter' || e.key === ' ') pick(options[active]);
+    else if (e.key === 'Tab') return setOpen(false);
+    else return;
+    e.preventDefault();
+  };
+  const label = (o: Option) => (
+    <>
+      <span class="font-name" style={faceOf(o)}>
+        {o.label}
+      </span>
+      {o.sample && (
+        <span class="font-sample" lang={o.lang} style={faceOf(o)}>
+          {o.sample}
+        </span>
+      )}
+    </>
+  );
+  const groups: [Option['group'], string][] = [
+    ['default', ''],
+    ['project', 'Project fonts'],
+    ['bundled', 'Bundled fonts'],
+  ];
+  return (
+    <div class="font-picker" ref={root}>
+      <button
+        id={id}
+        type="button"
+        class="font-current"
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
+        data-value={value}
+        onClick={() => (open ? setOpen(false) : openList())}
+        onKeyDown={onKey}
+      >
+        {label(current)}
+      </button>
+      {open && (
+        <ul
+          class="font-list"
+          role="listbox"
+          tabIndex={-1}
+          id={`${id}-list`}
+          ref={list}
+          aria-label="Fonts"
+        >
+          {groups.map(([group, title]) => {
+            const items = options
+              .map((o, index) => ({ o, index }))
+              .filter(({ o }) => o.group === group);
+            if (!items.length) return null;
+            return (
+              <li role="presentation" key={group}>
+                {title && (
+                  <span class="font-group" aria-hidden="true">
+                    {title}
+                  </span>
+                )}
+                <ul role="group" aria-label={title || 'Default'}>
+                  {items.map(({ o, index }) => (
+                    <li
+                      key={o.value}
+                      id={`${id}-opt-${index}`}
+                      role="option"
+                      data-index={index}
+                      data-value={o.value}
+                      aria-selected={o.value === value}
+                      class={index === active ? 'active' : ''}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onMouseEnter={() => setActive(index)}
+                      onClick={() => pick(o)}
+                    >
+                      {label(o)}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
