@@ -2061,13 +2061,22 @@ export interface paths {
               data?: {
                 /** Format: date-time */
                 created_at?: string;
+                /** @description Family read from the file (typographic family first). Fonts of one family group together: a text layer’s font may name the family and pick a face with font_weight and font_style. */
+                family?: string;
                 /** @description Name of the uploaded file. */
                 filename?: string;
                 /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
                 is_legacy?: boolean;
+                /**
+                 * @description Slant read from the file.
+                 * @enum {string}
+                 */
+                style?: 'normal' | 'italic' | 'oblique';
                 title?: string;
                 /** @description Font code: put it in a text layer’s font / fontFamily. */
                 uuid?: string;
+                /** @description Weight class read from the file (400 regular, 700 bold). */
+                weight?: number;
               }[];
               links?: {
                 first?: null;
@@ -2312,13 +2321,22 @@ export interface paths {
             'application/json': {
               /** Format: date-time */
               created_at?: string;
+              /** @description Family read from the file (typographic family first). Fonts of one family group together: a text layer’s font may name the family and pick a face with font_weight and font_style. */
+              family?: string;
               /** @description Name of the uploaded file. */
               filename?: string;
               /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
               is_legacy?: boolean;
+              /**
+               * @description Slant read from the file.
+               * @enum {string}
+               */
+              style?: 'normal' | 'italic' | 'oblique';
               title?: string;
               /** @description Font code: put it in a text layer’s font / fontFamily. */
               uuid?: string;
+              /** @description Weight class read from the file (400 regular, 700 bold). */
+              weight?: number;
             };
           };
         };
@@ -2552,13 +2570,22 @@ export interface paths {
             'application/json': {
               /** Format: date-time */
               created_at?: string;
+              /** @description Family read from the file (typographic family first). Fonts of one family group together: a text layer’s font may name the family and pick a face with font_weight and font_style. */
+              family?: string;
               /** @description Name of the uploaded file. */
               filename?: string;
               /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
               is_legacy?: boolean;
+              /**
+               * @description Slant read from the file.
+               * @enum {string}
+               */
+              style?: 'normal' | 'italic' | 'oblique';
               title?: string;
               /** @description Font code: put it in a text layer’s font / fontFamily. */
               uuid?: string;
+              /** @description Weight class read from the file (400 regular, 700 bold). */
+              weight?: number;
             };
           };
         };
@@ -3008,13 +3035,22 @@ export interface paths {
             'application/json': {
               /** Format: date-time */
               created_at?: string;
+              /** @description Family read from the file (typographic family first). Fonts of one family group together: a text layer’s font may name the family and pick a face with font_weight and font_style. */
+              family?: string;
               /** @description Name of the uploaded file. */
               filename?: string;
               /** @description Only with include_legacy: true for an account-wide legacy font, false for a project font. */
               is_legacy?: boolean;
+              /**
+               * @description Slant read from the file.
+               * @enum {string}
+               */
+              style?: 'normal' | 'italic' | 'oblique';
               title?: string;
               /** @description Font code: put it in a text layer’s font / fontFamily. */
               uuid?: string;
+              /** @description Weight class read from the file (400 regular, 700 bold). */
+              weight?: number;
             };
           };
         };
@@ -3199,6 +3235,230 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/rest/fonts/{uuid}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a font's file
+     * @description The uploaded font file, byte for byte, with its media type (font/ttf, font/otf, font/woff or font/woff2). Finds the project’s own fonts and its account’s legacy fonts (the fonts its renders may use); anything else is a 404. The template editor uses it to show each font in its own face.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description Font uuid. */
+          uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The font file. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'font/otf': string;
+            'font/ttf': string;
+            'font/woff': string;
+            'font/woff2': string;
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/rest/images': {
@@ -4502,6 +4762,11 @@ export interface paths {
             modifications?: {
               /** @description Author in the PDF metadata. */
               author?: string | null;
+              /**
+               * @description CMYK PDFs: "k" (default) prints pure black (#000000) text and vectors on the K plate only; "rich" keeps the four-ink black the CMYK profile makes of it (docs/print.md#black-and-cmyk-colours).
+               * @enum {unknown}
+               */
+              black?: 'k' | 'rich' | null;
               /** @description Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks). */
               bleed?: unknown;
               /** @enum {unknown} */
@@ -8288,8 +8553,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Preview a template as PNG
-     * @description Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG. Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.
+     * Preview a template as PNG or PDF
+     * @description Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG (or, with `format: "pdf"`, the vector PDF of the same design). Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.
      */
     post: {
       parameters: {
@@ -8347,6 +8612,11 @@ export interface paths {
             } & {
               [key: string]: unknown;
             };
+            /**
+             * @description png (default): the PNG. pdf: the vector PDF of the same design and data, one page at the design’s size as POST /pdfs makes it with default modifications (modifications are ignored); no watermark, no credits, the same rate limit.
+             * @enum {string}
+             */
+            format?: 'png' | 'pdf';
             /** @description Layer data as for POST /images: layer name → properties. */
             layers?: {
               [key: string]: unknown;
@@ -8363,7 +8633,7 @@ export interface paths {
         };
       };
       responses: {
-        /** @description The PNG. */
+        /** @description The PNG, or the PDF for format: "pdf". */
         200: {
           headers: {
             /** @description JSON array of warning strings (`<path>: <message>`), ASCII with `\uXXXX` escapes; `[]` when there are none. */
@@ -8371,6 +8641,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
+            'application/pdf': string;
             'image/png': string;
           };
         };
@@ -10773,9 +11044,9 @@ export interface components {
   schemas: {
     /** BarcodeLayer */
     BarcodeLayer: {
-      /** @description Background colour; null or "" for transparent. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #ffffff. */
+      /** @description Background colour; null or "" for transparent. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #ffffff. */
       background_color?: string | null;
-      /** @description Bar colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #000000. */
+      /** @description Bar colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
       color?: string;
       /** @description QR code error-correction level. Case-insensitive. Default "M". */
       error_correction?: ('L' | 'M' | 'Q' | 'H') | null;
@@ -10807,6 +11078,11 @@ export interface components {
       name: string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /**
@@ -10872,6 +11148,7 @@ export interface components {
       position_y_absolute?: number | string;
       /** @description Shift down (negative: up) in px. */
       position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
       /** @description The encoded value; it must suit the format (digits only for EAN, …). At most 4000 characters. */
@@ -10904,6 +11181,11 @@ export interface components {
       object_position?: string | number | null;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /** @description Window theme. Case-insensitive. Default "light". */
@@ -10952,6 +11234,7 @@ export interface components {
       position_y_absolute?: number | string;
       /** @description Shift down (negative: up) in px. */
       position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
       /** @description Window theme. Case-insensitive. Default "light". */
@@ -10998,7 +11281,8 @@ export interface components {
       | components['schemas']['ShapeLayer']
       | components['schemas']['BrowserframeLayer']
       | components['schemas']['BarcodeLayer']
-      | components['schemas']['RatingLayer'];
+      | components['schemas']['RatingLayer']
+      | components['schemas']['TableLayer'];
     /** @description Layer name → properties to change for this request. Names that match no layer of the template are ignored. Numbers and booleans may be sent as strings ("48", "true"). */
     LayerValues: {
       [key: string]:
@@ -11007,7 +11291,8 @@ export interface components {
         | components['schemas']['ShapeLayerPatch']
         | components['schemas']['BrowserframeLayerPatch']
         | components['schemas']['BarcodeLayerPatch']
-        | components['schemas']['RatingLayerPatch'];
+        | components['schemas']['RatingLayerPatch']
+        | components['schemas']['TableLayerPatch'];
     } | null;
     Pdf: {
       created_at?: string;
@@ -11045,6 +11330,11 @@ export interface components {
       object_position?: string | number | null;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /**
@@ -11091,6 +11381,7 @@ export interface components {
       position_y_absolute?: number | string;
       /** @description Shift down (negative: up) in px. */
       position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
@@ -11105,9 +11396,9 @@ export interface components {
     };
     /** RatingLayer */
     RatingLayer: {
-      /** @description Colour of filled stars. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #f59e0b. */
+      /** @description Colour of filled stars. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #f59e0b. */
       color?: string;
-      /** @description Colour of empty stars; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #d1d5db. */
+      /** @description Colour of empty stars; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #d1d5db. */
       empty_color?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
@@ -11124,6 +11415,11 @@ export interface components {
       name: string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /**
@@ -11169,6 +11465,7 @@ export interface components {
       position_y_absolute?: number | string;
       /** @description Shift down (negative: up) in px. */
       position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
       /** @description Stars filled, from 0 to max (decimals fill part of a star). Default 0. */
@@ -11185,9 +11482,9 @@ export interface components {
     };
     /** ShapeLayer */
     ShapeLayer: {
-      /** @description Fill colour; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #000000. */
+      /** @description Fill colour; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
       background_color?: string | null;
-      /** @description Border colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. null or "" for none. */
+      /** @description Border colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
       border_color?: string | null;
       /** @description Corner radius of a rectangle. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
       border_radius?: number | string | null;
@@ -11203,11 +11500,16 @@ export interface components {
       name: string;
       /** @description Opacity in percent. Default 100. */
       opacity?: number | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
       /** @description Outline. Case-insensitive. Default "rectangle". */
       shape?: ('rectangle' | 'ellipse') | null;
-      /** @description An SVG drawn as vectors instead of the outline. A URL without spaces (at most 8192 characters), or null for none. */
+      /** @description An SVG drawn instead of the outline; `background_color` is its default fill. A URL without spaces (at most 8192 characters), or null for none. */
       svg?: string | null;
       /**
        * @description "shape" (also accepted: rectangle, ellipse; stored as "shape"). (enum property replaced by openapi-typescript)
@@ -11253,6 +11555,7 @@ export interface components {
       position_y_absolute?: number | string;
       /** @description Shift down (negative: up) in px. */
       position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
       /** @description Outline. Case-insensitive. Default "rectangle". */
@@ -11268,13 +11571,275 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    /** TableLayer */
+    TableLayer: {
+      /** @description Background of body rows; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      background_color?: string | null;
+      /** @description Colour of the grid lines. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #d1d5db. */
+      border_color?: string;
+      /** @description Width of the grid lines (0 = none). A length in px from 0 to 100: a number or a string like "12px". Default 1. */
+      border_width?: number | string | null;
+      /** @description The columns, left to right, each an object with title, key (its name in object rows; default: the title), width (in the unit of the design; columns without one share the rest of the layer width) and align (left, center or right). JSON text of the list is read as the list. */
+      columns?:
+        | {
+            /** @enum {string|null} */
+            align?: 'left' | 'center' | 'right' | null;
+            key?: string | number | null;
+            title?: string | number | null;
+            width?: number | string | null;
+          }[]
+        | string
+        | null;
+      /** @description Body font: a font uuid or bundled family name; null for the default. */
+      font?: string | null;
+      /** @description Body font size. A length in px from 1 to 2000: a number or a string like "12px". Default 14. */
+      font_size?: number | string | null;
+      /** @description Body font weight (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | null;
+      /** @description Header background; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #e5e7eb. */
+      header_background_color?: string | null;
+      /** @description Header font; null for the body font. */
+      header_font?: string | null;
+      /** @description Header font size. A length in px from 1 to 2000: a number or a string like "12px". Default 14. */
+      header_font_size?: number | string | null;
+      /** @description Header font weight. Default 700. */
+      header_font_weight?: number | null;
+      /** @description Header text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #111827. */
+      header_text_color?: string;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description Line height of cell text as a multiple of the font size. Default 1.3. */
+      line_height?: number | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Height of barcode and picture cells' content. A length in px from 1 to 10000: a number or a string like "12px". Default 40. */
+      media_height?: number | string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Space between a cell's edge and its content. A length in px from 0 to 1000: a number or a string like "12px". Default 6. */
+      padding?: number | string | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description The rows: arrays of cells in column order, or objects keyed by column key. A cell is text, a barcode (an object with type barcode, value and format) or a picture (type picture and url). JSON text of the list is read as the list. */
+      rows?:
+        | (
+            | (
+                | (string | number | null)
+                | {
+                    /** @enum {string} */
+                    format?:
+                      | 'qrcode'
+                      | 'code128'
+                      | 'ean13'
+                      | 'datamatrix'
+                      | 'pdf417'
+                      | 'code39'
+                      | 'ean8'
+                      | 'upca'
+                      | 'itf14'
+                      | 'upce'
+                      | 'azteccode';
+                    text?: string | number | null;
+                    /** @enum {string} */
+                    type: 'text' | 'barcode' | 'picture';
+                    url?: string;
+                    value?: string | number;
+                  }
+              )[]
+            | {
+                [key: string]:
+                  | (string | number | null)
+                  | {
+                      /** @enum {string} */
+                      format?:
+                        | 'qrcode'
+                        | 'code128'
+                        | 'ean13'
+                        | 'datamatrix'
+                        | 'pdf417'
+                        | 'code39'
+                        | 'ean8'
+                        | 'upca'
+                        | 'itf14'
+                        | 'upce'
+                        | 'azteccode';
+                      text?: string | number | null;
+                      /** @enum {string} */
+                      type: 'text' | 'barcode' | 'picture';
+                      url?: string;
+                      value?: string | number;
+                    };
+              }
+          )[]
+        | string
+        | null;
+      /** @description Draw the column titles as a header row (repeated on every PDF page). Default true. */
+      show_header?: boolean | null;
+      /** @description Body text colour (also barcodes). a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #111827. */
+      text_color?: string;
+      /**
+       * @description "table". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'table';
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+      /** @description Background of every second body row (2nd, 4th…); null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      zebra_color?: string | null;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * TableLayerPatch
+     * @description Properties of a table layer to change for this request; all optional.
+     */
+    TableLayerPatch: {
+      background_color?: (string | null) | string;
+      border_color?: string;
+      /** @description Width of the grid lines (0 = none). A length in px from 0 to 100: a number or a string like "12px". Default 1. */
+      border_width?: number | string | null;
+      columns?:
+        | (
+            | {
+                /** @enum {string|null} */
+                align?: 'left' | 'center' | 'right' | null;
+                key?: string | number | null;
+                title?: string | number | null;
+                width?: number | string | null;
+              }[]
+            | string
+            | null
+          )
+        | string;
+      font?: (string | null) | string;
+      /** @description Body font size. A length in px from 1 to 2000: a number or a string like "12px". Default 14. */
+      font_size?: number | string | null;
+      /** @description Body font weight (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      header_background_color?: (string | null) | string;
+      header_font?: (string | null) | string;
+      /** @description Header font size. A length in px from 1 to 2000: a number or a string like "12px". Default 14. */
+      header_font_size?: number | string | null;
+      /** @description Header font weight. Default 700. */
+      header_font_weight?: number | string | null;
+      header_text_color?: string;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      /** @description Line height of cell text as a multiple of the font size. Default 1.3. */
+      line_height?: number | string | null;
+      link_target?: (string | null) | string;
+      /** @description Height of barcode and picture cells' content. A length in px from 1 to 10000: a number or a string like "12px". Default 40. */
+      media_height?: number | string | null;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Space between a cell's edge and its content. A length in px from 0 to 1000: a number or a string like "12px". Default 6. */
+      padding?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      rows?:
+        | (
+            | (
+                | (
+                    | (string | number | null)
+                    | {
+                        /** @enum {string} */
+                        format?:
+                          | 'qrcode'
+                          | 'code128'
+                          | 'ean13'
+                          | 'datamatrix'
+                          | 'pdf417'
+                          | 'code39'
+                          | 'ean8'
+                          | 'upca'
+                          | 'itf14'
+                          | 'upce'
+                          | 'azteccode';
+                        text?: string | number | null;
+                        /** @enum {string} */
+                        type: 'text' | 'barcode' | 'picture';
+                        url?: string;
+                        value?: string | number;
+                      }
+                  )[]
+                | {
+                    [key: string]:
+                      | (string | number | null)
+                      | {
+                          /** @enum {string} */
+                          format?:
+                            | 'qrcode'
+                            | 'code128'
+                            | 'ean13'
+                            | 'datamatrix'
+                            | 'pdf417'
+                            | 'code39'
+                            | 'ean8'
+                            | 'upca'
+                            | 'itf14'
+                            | 'upce'
+                            | 'azteccode';
+                          text?: string | number | null;
+                          /** @enum {string} */
+                          type: 'text' | 'barcode' | 'picture';
+                          url?: string;
+                          value?: string | number;
+                        };
+                  }
+              )[]
+            | string
+            | null
+          )
+        | string;
+      /** @description Draw the column titles as a header row (repeated on every PDF page). Default true. */
+      show_header?: boolean | string | null;
+      text_color?: string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+      zebra_color?: (string | null) | string;
+    } & {
+      [key: string]: unknown;
+    };
     /** TextLayer */
     TextLayer: {
       /** @description Horizontal alignment. Case-insensitive. Default "left". */
       align?: ('left' | 'center' | 'right' | 'justify') | null;
       /** @description The font of emphasised text; null for the layer font. */
       alt_font?: string | null;
-      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. null or "" for none. */
+      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
       alt_text_color?: string | null;
       /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
       auto_fit?: boolean | null;
@@ -11361,12 +11926,19 @@ export interface components {
       opacity?: number | null;
       /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
       overflow?: ('clip' | 'ellipsis' | 'visible') | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
-      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). At most 10000 characters. */
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
       text?: (string | number) | null;
-      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)" or a CSS name. Default #000000. */
+      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
       text_color?: string;
+      /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
+      text_format?: ('plain' | 'markup') | null;
       /** @description Case change. Case-insensitive. Default "none". */
       text_transform?: ('none' | 'uppercase' | 'lowercase') | null;
       /**
@@ -11491,11 +12063,14 @@ export interface components {
       position_y_absolute?: number | string;
       /** @description Shift down (negative: up) in px. */
       position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
-      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). At most 10000 characters. */
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
       text?: (string | number) | null | string;
       text_color?: string;
+      /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
+      text_format?: ('plain' | 'markup') | null | string;
       /** @description Case change. Case-insensitive. Default "none". */
       text_transform?: ('none' | 'uppercase' | 'lowercase') | null | string;
       vertical_align?: ('top' | 'middle' | 'bottom' | 'center' | null) | string;
