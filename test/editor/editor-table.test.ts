@@ -32,35 +32,45 @@ test('add a table and edit its columns as JSON', async () => {
   const columns = page.locator('#prop-columns');
   assert.match(await columns.inputValue(), /"title": "Item"/);
 
+  const savedTable = async () => {
+    const res = await h.t.request({ method: 'GET', url: `/api/rest/templates/${uuid}/design` });
+    return (res.json().layers as Array<Record<string, unknown>>).find((l) => l.type === 'table');
+  };
+  const waitForStored = async (done: (table: Record<string, unknown> | undefined) => boolean) => {
+    let table = await savedTable();
+    for (let i = 0; i < 150 && !done(table); i++) {
+      await page.waitForTimeout(100);
+      table = await savedTable();
+    }
+    return table;
+  };
+  const titles = (table: Record<string, unknown> | undefined) =>
+    ((table?.columns as Array<{ title: string }> | undefined) ?? []).map((c) => c.title);
+
   await columns.fill('[{"title": "Product"}, {"title": "Price", "width": 120, "align": "right"}]');
   await columns.blur();
+  // Type the rows while the columns are saved and previewed: the re-renders those bring must not
+  // put the stored rows back over the unfinished text.
   const rows = page.locator('#prop-rows');
-  await rows.fill('[["Lamp", "€49"], ["Pen", "€2"]] not json');
+  const typed = '[["Lamp", "€49"], ["Pen", "€2"], ["Notebook", "€4"]]';
+  await rows.fill(typed);
+  let table = await waitForStored((t) => titles(t).join() === 'Product,Price');
+  await page.locator('.save[data-state="saved"]').waitFor({ timeout: 15_000 });
+  assert.deepEqual(titles(table), ['Product', 'Price']);
+  assert.equal(await rows.inputValue(), typed);
+  await rows.blur();
+  table = await waitForStored((t) => (t?.rows as unknown[] | undefined)?.length === 3);
+  assert.equal((table?.rows as unknown[] | undefined)?.length, 3);
+
+  // Text that does not parse is marked invalid and not applied.
+  await rows.fill('[["Lamp", "€49"]] not json');
   await rows.blur();
   assert.equal(
     await rows.evaluate((el) => (el as unknown as { validity: { valid: boolean } }).validity.valid),
     false,
   );
-  await rows.fill('[["Lamp", "€49"], ["Pen", "€2"], ["Notebook", "€4"]]');
-  await rows.blur();
-  // The state may still say "saved" from the columns' save before the rows' save starts: wait
-  // for the stored design to have the three rows instead.
-  const savedTable = async () => {
-    const res = await h.t.request({ method: 'GET', url: `/api/rest/templates/${uuid}/design` });
-    return (res.json().layers as Array<Record<string, unknown>>).find((l) => l.type === 'table');
-  };
-  let table = await savedTable();
-  for (let i = 0; i < 150 && (table?.rows as unknown[] | undefined)?.length !== 3; i++) {
-    await page.waitForTimeout(100);
-    table = await savedTable();
-  }
   await page.locator('.save[data-state="saved"]').waitFor({ timeout: 15_000 });
-  assert.ok(table);
-  assert.deepEqual(
-    (table.columns as Array<{ title: string }>).map((c) => c.title),
-    ['Product', 'Price'],
-  );
-  assert.equal((table.rows as unknown[]).length, 3);
+  assert.equal(((await savedTable())?.rows as unknown[]).length, 3);
   keep('editor-table.png', await page.screenshot());
   assert.deepEqual(errors, []);
 });

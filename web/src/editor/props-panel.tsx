@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import type { Api, Font, Layer } from '../api.ts';
 import { propsOf, SPECS, type PropSpec } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
+import { DraftField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 import { FontPicker } from './font-picker.tsx';
 
@@ -232,12 +233,12 @@ function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
       );
     case 'url':
       return row(
-        <input
+        <DraftField
           id={id}
           type="url"
           value={value == null ? '' : String(value)}
           placeholder="https://…"
-          onChange={(e) => set(e.currentTarget.value.trim() || null)}
+          onCommit={(field) => set(field.value.trim() || null)}
         />,
       );
     case 'custom': {
@@ -245,21 +246,21 @@ function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
       // parse is left unapplied until it does.
       if (String(spec.schema.type).includes('array'))
         return row(
-          <textarea
+          <DraftField
             id={id}
             rows={6}
             spellcheck={false}
             value={value == null ? '' : JSON.stringify(value, null, 1)}
-            onChange={(e) => {
-              const text = e.currentTarget.value.trim();
+            onCommit={(field) => {
+              const text = field.value.trim();
               if (text === '') return set(undefined);
               try {
                 const parsed: unknown = JSON.parse(text);
-                e.currentTarget.setCustomValidity('');
+                field.setCustomValidity('');
                 set(parsed);
               } catch {
-                e.currentTarget.setCustomValidity('Not valid JSON');
-                e.currentTarget.reportValidity();
+                field.setCustomValidity('Not valid JSON');
+                field.reportValidity();
               }
             }}
           />,
@@ -288,11 +289,11 @@ function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
       if (n && (geometry || !String(JSON.stringify(spec.schema)).includes('"string"')))
         return num(n.min, n.max, 1, geometry ? 'px' : undefined);
       return row(
-        <input
+        <DraftField
           id={id}
           value={value == null ? '' : String(value)}
-          onChange={(e) => {
-            const v = e.currentTarget.value.trim();
+          onCommit={(field) => {
+            const v = field.value.trim();
             set(v === '' ? undefined : n && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
           }}
         />,

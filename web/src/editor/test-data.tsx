@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import type { Api, Layer, LayerData } from '../api.ts';
 import { propsOf } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
+import { DraftField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 
 /** The property a request usually sends for a layer type. */
@@ -105,11 +106,11 @@ export function TestDataPanel({ api, doc, data, setData }: Props) {
             <label for={id}>
               {l.name} <span class="hint">{prop}</span>
             </label>
-            <input
+            <DraftField
               id={id}
               value={value == null ? '' : String(value)}
               placeholder={l[prop] == null ? '' : String(l[prop])}
-              onChange={(e) => setValue(e.currentTarget.value)}
+              onCommit={(field) => setValue(field.value)}
             />
             {l.type === 'picture' && <PictureUpload api={api} layer={l} onUrl={setValue} />}
           </div>
