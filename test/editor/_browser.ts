@@ -6,7 +6,7 @@
 import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { EDITOR_DIST } from '../../src/api/routes/editor/editor-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { freePort } from '../helpers/server-process.ts';
@@ -64,4 +64,28 @@ export async function startEditor(opts: { publicHost?: string } = {}): Promise<E
       await t.close();
     },
   };
+}
+
+/** Collects the page's Content-Security-Policy violations and uncaught errors into `problems`. */
+export function collectProblems(page: Page, problems: string[]): void {
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+}
+
+/** Signs in at the editor with the harness's project token and waits for the gallery. */
+export async function signIn(h: EditorHarness, page: Page): Promise<void> {
+  await page.goto(`${h.base}/editor`);
+  await page.getByLabel('Project token').fill(h.t.project.token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Templates' }).waitFor();
+}
+
+/** Signs in and opens the template's canvas at 100%. */
+export async function openTemplate(h: EditorHarness, page: Page, uuid: string): Promise<void> {
+  await signIn(h, page);
+  await page.goto(`${h.base}/editor#/t/${uuid}`);
+  await page.getByTestId('stage').waitFor();
+  await page.getByRole('button', { name: '100%' }).click();
 }

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { startEditor, type EditorHarness } from './_browser.ts';
+import { collectProblems, signIn, startEditor, type EditorHarness } from './_browser.ts';
 
 // The DOM names the page.evaluate callbacks use: they run in the browser, and this program has
 // no DOM library (adding one would change the types of every Node test).
@@ -50,18 +50,8 @@ after(() => h?.close());
 
 async function newTab(): Promise<Page> {
   const page = await h.browser.newPage({ viewport: { width: 1920, height: 1000 } });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-  });
-  page.on('pageerror', (e) => cspViolations.push(`page error: ${e.message}`));
+  collectProblems(page, cspViolations);
   return page;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${h.base}/editor`);
-  await page.getByLabel('Project token').fill(h.t.project.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Templates' }).waitFor();
 }
 
 async function serious(page: Page): Promise<string[]> {
@@ -91,7 +81,7 @@ let page: Page;
 
 test('sign in, create from a preset, add layers', async () => {
   page = await newTab();
-  await signIn(page);
+  await signIn(h, page);
   assert.deepEqual(await serious(page), [], 'gallery: axe finds no serious violations');
   await page.getByLabel('Title', { exact: true }).fill('Launch card');
   await page.getByLabel('Size').selectOption({ label: 'Social card (1200×630)' });
@@ -266,7 +256,7 @@ test('POST /images shows the text where it was dragged and agrees with the canva
 
 test('a stale tab gets the 409 message and can reload', async () => {
   const other = await newTab();
-  await signIn(other);
+  await signIn(h, other);
   await other.goto(`${h.base}/editor#/t/${uuid}`);
   await other.getByTestId('stage').waitFor();
   // This tab saves first…

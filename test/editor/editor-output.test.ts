@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { makeTemplate } from '../api/template-fixtures.ts';
 import { uploadBody } from '../fixtures/fonts/font-fixtures.ts';
-import { startEditor, type EditorHarness } from './_browser.ts';
+import { collectProblems, openTemplate, startEditor, type EditorHarness } from './_browser.ts';
 
 // The DOM names the page.evaluate callbacks use (they run in the browser; no DOM library here).
 interface PageElement {
@@ -150,17 +150,8 @@ before(async () => {
     viewport: { width: 1920, height: 1000 },
     acceptDownloads: true,
   });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(`${h.base}/editor`);
-  await page.getByLabel('Project token').fill(h.t.project.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Templates' }).waitFor();
-  await page.goto(`${h.base}/editor#/t/${uuid}`);
-  await page.getByTestId('stage').waitFor();
-  await page.getByRole('button', { name: '100%' }).click();
+  collectProblems(page, problems);
+  await openTemplate(h, page, uuid);
 });
 after(async () => {
   await h?.close();

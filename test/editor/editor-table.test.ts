@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { keep } from '../render/output/output-kit.ts';
-import { startEditor, type EditorHarness } from './_browser.ts';
+import { signIn, startEditor, type EditorHarness } from './_browser.ts';
 
 let h: EditorHarness;
 
@@ -17,10 +17,7 @@ test('add a table and edit its columns as JSON', async () => {
   const page = await h.browser.newPage({ viewport: { width: 1600, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${h.base}/editor`);
-  await page.getByLabel('Project token').fill(h.t.project.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Templates' }).waitFor();
+  await signIn(h, page);
   await page.getByLabel('Title', { exact: true }).fill('Price list');
   await page.getByLabel('Size').selectOption({ label: 'Social card (1200×630)' });
   await page.getByRole('button', { name: 'Create' }).click();

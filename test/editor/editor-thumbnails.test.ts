@@ -5,7 +5,7 @@
 // from the origin it was opened at, so the strict img-src of its page lets them through.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startEditor, type EditorHarness } from './_browser.ts';
+import { collectProblems, startEditor, type EditorHarness } from './_browser.ts';
 
 // The DOM names the page.evaluate callback uses (this program has no DOM library).
 declare const document: {
@@ -57,10 +57,7 @@ test('starter and template thumbnails decode at a host other than IMPRINT_PUBLIC
 
   const page = await h.browser.newPage({ viewport: { width: 1600, height: 2000 } });
   const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
+  collectProblems(page, violations);
   // Every request the gallery makes succeeds (a missing icon or asset would show here).
   const failed: string[] = [];
   page.on('response', (r) => {

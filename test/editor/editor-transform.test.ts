@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startEditor, type EditorHarness } from './_browser.ts';
+import { collectProblems, openTemplate, startEditor, type EditorHarness } from './_browser.ts';
 
 interface Box {
   name: string;
@@ -117,17 +117,8 @@ before(async () => {
   });
   assert.equal(put.statusCode, 200);
   page = await h.browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
-  await page.goto(`${h.base}/editor`);
-  await page.getByLabel('Project token').fill(h.t.project.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Templates' }).waitFor();
-  await page.goto(`${h.base}/editor#/t/${uuid}`);
-  await page.getByTestId('stage').waitFor();
-  await page.getByRole('button', { name: '100%' }).click();
+  collectProblems(page, violations);
+  await openTemplate(h, page, uuid);
   await page.locator('img.render').waitFor();
 });
 after(() => h?.close());
