@@ -67,6 +67,14 @@ test('a wrong token is refused with a message, and search, tag and collection fi
 });
 
 test('rename and tag, duplicate, delete', async () => {
+  // Cancel discards what was typed: the form opens again with the stored title.
+  await cardOf('Invoice').getByRole('button', { name: 'Rename / tag' }).click();
+  await page.getByLabel('Title', { exact: true }).last().fill('Should not stick');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await cardOf('Invoice').getByRole('button', { name: 'Rename / tag' }).click();
+  assert.equal(await page.getByLabel('Title', { exact: true }).last().inputValue(), 'Invoice');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
   await cardOf('Invoice').getByRole('button', { name: 'Rename / tag' }).click();
   await page.getByLabel('Title', { exact: true }).last().fill('Invoice 2027');
   await page.getByLabel('Tags (comma-separated)').fill('print, finance');

@@ -35,6 +35,8 @@ export interface Design {
   height: number;
   background: string | null;
   layers: Layer[];
+  /** Unit of every length (docs/print.md); absent: px. */
+  unit?: 'px' | 'pt' | 'mm' | 'in';
   [key: string]: unknown;
 }
 

@@ -111,11 +111,19 @@ function CreateForm({ api, onError }: { api: Api; onError: (m: string) => void }
     e.preventDefault();
     const p = PRESETS.find((x) => x.id === preset);
     const size = p ? { width: p.width, height: p.height } : { width, height };
+    // Templates are created in px; a paper preset then turns the design into pt (the public
+    // API's two steps, as a script would take them).
+    const toPx = p?.unit === 'pt' ? 96 / 72 : 1;
     try {
       const { body } = await api.json<Template>('POST', '/templates', {
         title: title.trim() || (p ? p.label : 'Untitled'),
-        ...size,
+        width: Math.round(size.width * toPx),
+        height: Math.round(size.height * toPx),
       });
+      if (p?.unit === 'pt') {
+        const { design, etag } = await api.design(body.uuid);
+        await api.saveDesign(body.uuid, { ...design, unit: 'pt', ...size }, etag);
+      }
       location.hash = `#/t/${body.uuid}`;
     } catch (err) {
       onError(err instanceof Error ? err.message : String(err));
@@ -133,7 +141,7 @@ function CreateForm({ api, onError }: { api: Api; onError: (m: string) => void }
         <select value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.label} ({p.width}×{p.height})
+              {p.label} ({p.size})
             </option>
           ))}
           <option value="custom">Custom size</option>
@@ -226,7 +234,15 @@ function Card(props: {
             {t.tags.length > 0 && ` · ${t.tags.join(', ')}`}
           </p>
           <div class="actions">
-            <button type="button" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              onClick={() => {
+                // Start from the template as it is, not from text a Cancel discarded.
+                setTitle(t.title);
+                setTags(t.tags.join(', '));
+                setEditing(true);
+              }}
+            >
               Rename / tag
             </button>
             <button

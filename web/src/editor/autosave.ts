@@ -1,7 +1,8 @@
 /**
  * Saves the design a moment after each change, with the revision it edited (If-Match). A failed
- * save is retried with growing pauses; a 409 (someone else saved meanwhile) stops saving until
- * the user reloads, so nothing is ever overwritten silently.
+ * save is retried with growing pauses; a design the server refuses (4xx) is not sent again until
+ * it changes, since the same design would only be refused again; a 409 (someone else saved
+ * meanwhile) stops saving until the user reloads, so nothing is ever overwritten silently.
  */
 import { ApiError, type Api } from '../api.ts';
 import type { EditorDoc } from './doc.ts';
@@ -10,12 +11,16 @@ export type SaveState =
   | { state: 'saved' }
   | { state: 'saving' }
   | { state: 'pending' }
-  | { state: 'failed'; message: string; retryIn: number }
+  /** retryIn: ms until the next try; absent when the design was refused and waits for a change. */
+  | { state: 'failed'; message: string; retryIn?: number }
   | { state: 'conflict'; message: string };
 
 /** Pause after the last change before saving, in ms. */
 export const SAVE_DELAY_MS = 600;
 const RETRY_MS = [2000, 5000, 15000, 30000];
+
+/** A 4xx the same request would get again (not a timeout or a rate limit). */
+const refused = (status: number) => status >= 400 && status < 500 && ![408, 429].includes(status);
 
 export class Autosave {
   status: SaveState = { state: 'saved' };
@@ -67,9 +72,13 @@ export class Autosave {
         this.set({ state: 'conflict', message: err.message });
         return;
       }
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof ApiError && refused(err.status)) {
+        this.set({ state: 'failed', message });
+        return;
+      }
       const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
       this.failures++;
-      const message = err instanceof Error ? err.message : String(err);
       this.set({ state: 'failed', message, retryIn: wait });
       this.timer = setTimeout(() => void this.save(), wait);
       return;

@@ -39,3 +39,63 @@ export function DraftField({ value, rows, type, onCommit, ...attrs }: Props) {
   if (type === 'url') return <input type="url" {...attrs} {...handlers} />;
   return <input type="text" {...attrs} {...handlers} />;
 }
+
+interface NumberProps {
+  id: string;
+  /** The stored value (a number, or a length string such as "12mm"); undefined when unset. */
+  value: number | string | undefined;
+  min?: number;
+  max?: number;
+  step?: number;
+  placeholder?: string;
+  /** Leaving the field empty removes the value (else the stored value comes back). */
+  optional: boolean;
+  onValue: (value: number | undefined) => void;
+}
+
+/** A complete decimal number: "1.05" or "-3", not "1." or "-" that are still being typed. */
+const COMPLETE_NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
+
+/**
+ * A number field that applies what is typed as soon as it is a complete number within its
+ * bounds, so the canvas follows the typing, and keeps the text meanwhile: "1." stays on screen
+ * on the way to "1.05". On leaving, text that is not such a number gives way to the stored value
+ * (or, when the property is optional and the field empty, removes the value).
+ */
+export function NumberField({ value, min, max, optional, onValue, ...attrs }: NumberProps) {
+  const text = value === undefined ? '' : String(value);
+  const [draft, setDraft] = useState(text);
+  const [shown, setShown] = useState(text);
+  if (text !== shown) {
+    setShown(text);
+    // "1.50" typed and 1.5 stored: the typed text stays.
+    if (!COMPLETE_NUMBER.test(draft.trim()) || Number(draft) !== value) setDraft(text);
+  }
+  const accepted = (t: string): number | undefined => {
+    const v = t.trim();
+    if (!COMPLETE_NUMBER.test(v)) return undefined;
+    const n = Number(v);
+    return (min === undefined || n >= min) && (max === undefined || n <= max) ? n : undefined;
+  };
+  return (
+    <input
+      type="number"
+      min={min}
+      max={max}
+      {...attrs}
+      value={draft}
+      onInput={(e) => {
+        const t = e.currentTarget.value;
+        setDraft(t);
+        const n = accepted(t);
+        if (n !== undefined && n !== value) onValue(n);
+      }}
+      onChange={(e) => {
+        const t = e.currentTarget.value;
+        if (t.trim() === '' && optional) {
+          if (value !== undefined) onValue(undefined);
+        } else if (accepted(t) === undefined) setDraft(text);
+      }}
+    />
+  );
+}

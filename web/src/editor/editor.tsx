@@ -402,7 +402,10 @@ function SaveStatus(props: { state: SaveState; onRetry: () => void; onReload: ()
       {s.state === 'failed' && (
         <>
           <span class="detail">
-            {s.message} Retrying in {Math.round(s.retryIn / 1000)} s.
+            {s.message}{' '}
+            {s.retryIn === undefined
+              ? 'Change the design to save again.'
+              : `Retrying in ${Math.round(s.retryIn / 1000)} s.`}
           </span>
           <button type="button" onClick={props.onRetry}>
             Retry now

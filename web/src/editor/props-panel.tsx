@@ -7,12 +7,16 @@ import { useState } from 'preact/hooks';
 import type { Api, Font, Layer } from '../api.ts';
 import { propsOf, SPECS, type PropSpec } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
-import { DraftField } from './draft-field.tsx';
+import { DraftField, NumberField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 import { FontPicker } from './font-picker.tsx';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
+/** The layer box: every layer has it, so an empty field puts the stored value back. */
+const GEOMETRY = ['x', 'y', 'width', 'height'];
+/** Pixels per design unit, as the renderer counts them (96 per inch). */
+const PX_PER_UNIT: Record<string, number> = { px: 1, pt: 96 / 72, mm: 96 / 25.4, in: 96 };
 
 interface Props {
   doc: EditorDoc;
@@ -69,6 +73,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
               layer={layer}
               fonts={fonts}
               api={api}
+              unit={doc.design.unit ?? 'px'}
               set={(value) =>
                 doc.update(
                   [layer.name],
@@ -112,6 +117,8 @@ interface FieldProps {
   layer: Layer;
   fonts: Font[];
   api: Api;
+  /** The design's unit, shown beside lengths. */
+  unit: string;
   set: (value: unknown) => void;
 }
 
@@ -127,7 +134,7 @@ function schemaNumber(schema: Record<string, unknown>): { min?: number; max?: nu
   return n ? { min: n.minimum as number, max: n.maximum as number } : null;
 }
 
-function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
+function Field({ prop, spec, layer, fonts, api, unit, set }: FieldProps) {
   const id = `prop-${prop}`;
   const value = layer[prop];
   const help = spec.description;
@@ -140,23 +147,19 @@ function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
       </span>
     </div>
   );
-  const num = (min?: number, max?: number, step = 1, unit?: string, def?: number) =>
+  const num = (min?: number, max?: number, step = 1, shownUnit?: string, def?: number) =>
     row(
-      <input
+      <NumberField
         id={id}
-        type="number"
         min={min}
         max={max}
         step={step}
-        value={value === undefined || value === null ? '' : String(value)}
+        value={typeof value === 'number' || typeof value === 'string' ? value : undefined}
         placeholder={def === undefined ? '' : String(def)}
-        onInput={(e) => {
-          const v = e.currentTarget.value;
-          if (v === '') set(undefined);
-          else if (Number.isFinite(Number(v))) set(Number(v));
-        }}
+        optional={!GEOMETRY.includes(prop)}
+        onValue={set}
       />,
-      unit,
+      shownUnit,
     );
 
   if (prop === 'font' || prop === 'alt_font' || prop === 'header_font') {
@@ -172,8 +175,12 @@ function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
     );
   }
   switch (spec.kind) {
-    case 'px':
-      return num(spec.min, spec.max, 1, 'px', spec.def);
+    case 'px': {
+      // The registry's bounds are in px; a pt, mm or in design measures in its own unit.
+      const k = PX_PER_UNIT[unit] ?? 1;
+      const inUnit = (v?: number) => (v === undefined ? v : Math.round((v / k) * 1000) / 1000);
+      return num(inUnit(spec.min), inUnit(spec.max), unit === 'in' ? 0.01 : 1, unit, spec.def);
+    }
     case 'number':
       return num(spec.min, spec.max, spec.integer ? 1 : 0.1, undefined, spec.def);
     case 'boolean':
@@ -285,9 +292,9 @@ function Field({ prop, spec, layer, fonts, api, set }: FieldProps) {
           </select>,
         );
       const n = schemaNumber(spec.schema);
-      const geometry = ['x', 'y', 'width', 'height'].includes(prop);
+      const geometry = GEOMETRY.includes(prop);
       if (n && (geometry || !String(JSON.stringify(spec.schema)).includes('"string"')))
-        return num(n.min, n.max, 1, geometry ? 'px' : undefined);
+        return num(n.min, n.max, geometry && unit === 'in' ? 0.01 : 1, geometry ? unit : undefined);
       return row(
         <DraftField
           id={id}
