@@ -207,6 +207,9 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
   });
 
   const onBoxDown = (e: MouseEvent, layer: Layer) => {
+    // A locked layer (a full-page background, say) is not picked on the canvas: the press goes
+    // on to the stage and draws a selection rectangle. The layers panel still selects it.
+    if (layer[LOCKED] && !e.shiftKey) return;
     e.stopPropagation();
     const name = layer.name;
     let next: string[];
@@ -252,7 +255,7 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
         maxX - minX < 2 && maxY - minY < 2
           ? []
           : doc.design.layers
-              .filter((l) => !l.hide)
+              .filter((l) => !l.hide && !l[LOCKED])
               .filter(
                 (l) => l.x < maxX && l.x + l.width > minX && l.y < maxY && l.y + l.height > minY,
               )
@@ -262,6 +265,20 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
     addEventListener('mousemove', move);
     addEventListener('mouseup', up);
   };
+
+  // A press in the grey area around the page draws a selection rectangle too. The listener sits
+  // on the stage's parent and calls the newest handler (it closes over zoom and selection).
+  const stageDown = useRef(onStageDown);
+  stageDown.current = onStageDown;
+  useEffect(() => {
+    const area = stage.current?.parentElement;
+    if (!area) return;
+    const down = (e: MouseEvent) => {
+      if (e.target === area) stageDown.current(e);
+    };
+    area.addEventListener('mousedown', down);
+    return () => area.removeEventListener('mousedown', down);
+  }, []);
 
   return (
     <div

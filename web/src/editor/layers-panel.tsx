@@ -1,5 +1,5 @@
 /** Every layer, top first: select, rename, reorder by drag, lock, hide, dynamic. */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { LOCKED, type EditorDoc } from './doc.ts';
 
 export const TYPE_ICONS: Record<string, string> = {
@@ -14,6 +14,13 @@ export const TYPE_ICONS: Record<string, string> = {
 
 export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [renaming, setRenaming] = useState<string | null>(null);
+  // Set once Enter or Escape ended the rename, so the blur of the closing field does nothing.
+  const renameEnded = useRef(false);
+  const startRename = (name: string) => {
+    renameEnded.current = false;
+    setDraft(name);
+    setRenaming(name);
+  };
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -68,7 +75,10 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
                     e.preventDefault();
                     const problem = doc.rename(l.name, draft);
                     setError(problem);
-                    if (!problem) setRenaming(null);
+                    if (!problem) {
+                      renameEnded.current = true;
+                      setRenaming(null);
+                    }
                   }}
                 >
                   <input
@@ -76,7 +86,18 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
                     value={draft}
                     autoFocus
                     onInput={(e) => setDraft(e.currentTarget.value)}
-                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Escape') return;
+                      renameEnded.current = true;
+                      setRenaming(null);
+                    }}
+                    onBlur={() => {
+                      if (renameEnded.current) return;
+                      // Leaving the field applies the name as Enter does; a name that cannot
+                      // be used is given up, and the message says why.
+                      if (draft !== l.name) setError(doc.rename(l.name, draft));
+                      setRenaming(null);
+                    }}
                   />
                 </form>
               ) : (
@@ -94,13 +115,11 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
                     )
                   }
                   onDblClick={() => {
-                    setDraft(l.name);
-                    setRenaming(l.name);
+                    startRename(l.name);
                   }}
                   onKeyDown={(e) => {
                     if (e.key === 'F2') {
-                      setDraft(l.name);
-                      setRenaming(l.name);
+                      startRename(l.name);
                     }
                   }}
                 >
@@ -112,8 +131,7 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
                 class="icon"
                 aria-label={`Rename ${l.name}`}
                 onClick={() => {
-                  setDraft(l.name);
-                  setRenaming(l.name);
+                  startRename(l.name);
                 }}
               >
                 ✎

@@ -164,6 +164,11 @@ const image = await res.json(); // image.image_url is the picture`;
   return (
     <details class="panel use-in-api">
       <summary>Use in API</summary>
+      <p class="hint">
+        Set IMPRINT_TOKEN to the project's token first. The picture is a JPEG when the canvas is
+        opaque (image_format "auto"); add "modifications": {'{'}"image_format": "png"{'}'} for the
+        PNG the canvas shows.
+      </p>
       <h3>curl</h3>
       <pre tabIndex={0}>{curl}</pre>
       <h3>JavaScript</h3>
