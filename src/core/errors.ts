@@ -92,10 +92,15 @@ export class FieldErrorCollector {
     this.reported = new Set(Object.keys(schemaErrors));
   }
 
-  /** Records a problem with a field (unless the schema already reported that field). */
+  /**
+   * Records a problem with a field (unless the schema already reported that field). The same
+   * message twice is kept once: checks shared by several steps (PDF metadata) may meet a field
+   * more than once.
+   */
   add(field: string, message: string): void {
     if (this.reported.has(field)) return;
-    (this.fields[field] ??= []).push(message);
+    const list = (this.fields[field] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
 
   /** True when a problem was recorded for `field` or for a path inside it. */

@@ -121,6 +121,9 @@ for (const { kind, skip } of testDbKinds()) {
         'modifications.lang',
         'modifications.title',
       ]);
+      // Each problem once, though the metadata is checked by two steps.
+      assert.equal(bad.json().errors['modifications.lang'].length, 1, bad.body);
+      assert.equal(bad.json().errors['modifications.title'].length, 1, bad.body);
       const badMerge = await post('/api/rest/pdfs/merge', {
         urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
         modifications: { author: 5 },
@@ -156,6 +159,13 @@ for (const { kind, skip } of testDbKinds()) {
       });
       assert.equal(tooBig.statusCode, 422, tooBig.body);
       assert.match(tooBig.json().errors['modifications.bleed'][0], /at most 96 px/);
+      // A bleed with its unit written out is refused, and the message shows what was sent.
+      const withUnit = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { bleed: '3mm' },
+      });
+      assert.equal(withUnit.statusCode, 422, withUnit.body);
+      assert.match(withUnit.json().errors['modifications.bleed'][0], /without the unit.*"3mm"/);
     });
 
     it('merges PDFs from URLs in order', async () => {

@@ -137,7 +137,12 @@ export function checkPdfModifications(
   if (m.black !== undefined && m.black !== null)
     modifications.black = m.black as PdfModifications['black'];
   if (m.bleed !== undefined && m.bleed !== null && m.bleed !== '')
-    modifications.bleed = num(m.bleed);
+    // A decimal string (a form field) is its number; anything else is kept for the message.
+    modifications.bleed = (
+      typeof m.bleed === 'string' && m.bleed.trim() !== '' && Number.isFinite(Number(m.bleed))
+        ? Number(m.bleed)
+        : m.bleed
+    ) as number;
   if (m.crop_marks !== undefined && m.crop_marks !== null)
     modifications.crop_marks = (
       m.crop_marks === 'true' ? true : m.crop_marks === 'false' ? false : m.crop_marks

@@ -117,7 +117,7 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
     if (typeof bleed !== 'number' || !Number.isFinite(bleed) || bleed < 0 || bleed > 1000) {
       problems.push({
         path: 'modifications.bleed',
-        message: `must be a number from 0 to 1000, in the design's unit (3 for 3 mm); received ${show(bleed)}`,
+        message: `must be a number of 0 or more in the design's unit, without the unit (3 for 3 mm in a mm design), at most one inch; received ${show(bleed)}`,
       });
     }
   }

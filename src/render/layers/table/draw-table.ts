@@ -171,7 +171,8 @@ export async function drawTable(ctx: SKRSContext2D, layer: LayerSpec, env: DrawE
   if (count > 0 && headerHeight + body[0].height > layer.height + 0.01) {
     env.warn(
       `${path}.rows.${first}`,
-      `the row is taller than the table's box (${Math.ceil(headerHeight + body[0].height)} > ${Math.floor(layer.height)}) and was cut at its edge`,
+      // No sizes in the message: they would be the painter's px, not the design's unit.
+      `the row is taller than the table's box and was cut at its edge`,
     );
   }
   ctx.save();
