@@ -46,7 +46,9 @@ after(() => h?.close());
 const selected = () =>
   page
     .locator('.box.selected')
-    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.name).sort());
+    .evaluateAll((els) =>
+      els.map((e) => (e as unknown as { dataset: { name: string } }).dataset.name).sort(),
+    );
 
 /** Drags the mouse between two points of the page (design px at 100%) in a few steps. */
 async function drag(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
@@ -102,7 +104,13 @@ test('the shortcuts panel lies above the transform handles', async () => {
     page
       .locator(selector)
       .first()
-      .evaluate((el) => Number(getComputedStyle(el).zIndex));
+      .evaluate((el) => {
+        // The test's TypeScript has no DOM library: the page's own getComputedStyle.
+        const page = globalThis as unknown as {
+          getComputedStyle(e: unknown): { zIndex: string };
+        };
+        return Number(page.getComputedStyle(el).zIndex);
+      });
   const help = await zIndex('.help');
   const handles = await zIndex('.moveable-control-box');
   assert.ok(help > handles, `help ${help}, handles ${handles}`);
