@@ -89,3 +89,25 @@ export async function openTemplate(h: EditorHarness, page: Page, uuid: string): 
   await page.getByTestId('stage').waitFor();
   await page.getByRole('button', { name: '100%' }).click();
 }
+
+/** Creates a template through the REST API with `design` saved; resolves with its uuid. */
+export async function createTemplate(
+  h: EditorHarness,
+  title: string,
+  design: { width: number; height: number } & Record<string, unknown>,
+): Promise<string> {
+  const created = await h.t.request({
+    method: 'POST',
+    url: '/api/rest/templates',
+    payload: { title, width: design.width, height: design.height },
+  });
+  if (created.statusCode !== 201) throw new Error(`template not created: ${created.body}`);
+  const uuid = created.json().uuid as string;
+  const put = await h.t.request({
+    method: 'PUT',
+    url: `/api/rest/templates/${uuid}/design`,
+    payload: design,
+  });
+  if (put.statusCode !== 200) throw new Error(`design not saved: ${put.body}`);
+  return uuid;
+}

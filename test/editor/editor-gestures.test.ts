@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectProblems, openTemplate, startEditor, type EditorHarness } from './_browser.ts';
+import {
+  collectProblems,
+  createTemplate,
+  openTemplate,
+  startEditor,
+  type EditorHarness,
+} from './_browser.ts';
 
 let h: EditorHarness;
 let page: Page;
@@ -13,29 +19,17 @@ const problems: string[] = [];
 
 before(async () => {
   h = await startEditor();
-  uuid = (
-    await h.t.request({
-      method: 'POST',
-      url: '/api/rest/templates',
-      payload: { title: 'Gestures', width: 800, height: 500 },
-    })
-  ).json().uuid;
-  const put = await h.t.request({
-    method: 'PUT',
-    url: `/api/rest/templates/${uuid}/design`,
-    payload: {
-      width: 800,
-      height: 500,
-      background: '#ffffff',
-      layers: [
-        { name: 'bg', type: 'shape', x: 0, y: 0, width: 800, height: 500, editor_locked: true },
-        { name: 'a', type: 'shape', x: 100, y: 100, width: 100, height: 100 },
-        { name: 'b', type: 'shape', x: 300, y: 150, width: 100, height: 100 },
-        { name: 'far', type: 'shape', x: 600, y: 350, width: 100, height: 100 },
-      ].map((l) => ({ ...l, background_color: l.name === 'bg' ? '#e5e7eb' : '#2563eb' })),
-    },
+  uuid = await createTemplate(h, 'Gestures', {
+    width: 800,
+    height: 500,
+    background: '#ffffff',
+    layers: [
+      { name: 'bg', type: 'shape', x: 0, y: 0, width: 800, height: 500, editor_locked: true },
+      { name: 'a', type: 'shape', x: 100, y: 100, width: 100, height: 100 },
+      { name: 'b', type: 'shape', x: 300, y: 150, width: 100, height: 100 },
+      { name: 'far', type: 'shape', x: 600, y: 350, width: 100, height: 100 },
+    ].map((l) => ({ ...l, background_color: l.name === 'bg' ? '#e5e7eb' : '#2563eb' })),
   });
-  assert.equal(put.statusCode, 200);
   page = await h.browser.newPage({ viewport: { width: 1600, height: 1000 } });
   collectProblems(page, problems);
   await openTemplate(h, page, uuid);

@@ -5,7 +5,7 @@
 // from the origin it was opened at, so the strict img-src of its page lets them through.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { collectProblems, startEditor, type EditorHarness } from './_browser.ts';
+import { collectProblems, createTemplate, startEditor, type EditorHarness } from './_browser.ts';
 
 // The DOM names the page.evaluate callback uses (this program has no DOM library).
 declare const document: {
@@ -27,30 +27,17 @@ after(() => h?.close());
 test('starter and template thumbnails decode at a host other than IMPRINT_PUBLIC_URL, with no CSP violation', async () => {
   assert.match(h.t.config.publicUrl, /^http:\/\/localhost:\d+$/);
   assert.ok(h.base.startsWith('http://127.0.0.1:'));
-  const created = (
-    await h.t.request({
-      method: 'POST',
-      url: '/api/rest/templates',
-      payload: { title: 'Banner', width: 600, height: 300 },
-    })
-  ).json();
   const design = {
     width: 600,
     height: 300,
     background: '#1e293b',
     layers: [{ name: 'band', type: 'shape', x: 0, y: 200, width: 600, height: 100 }],
   };
-  const put = await h.t.request({
-    method: 'PUT',
-    url: `/api/rest/templates/${created.uuid}/design`,
-    payload: design,
-  });
-  assert.equal(put.statusCode, 200);
+  const uuid = await createTemplate(h, 'Banner', design);
   // The thumbnail renders in the background after the save.
   let thumbnail: string | null = null;
   for (let i = 0; i < 100 && !thumbnail; i++) {
-    thumbnail = (await h.t.request({ url: `/api/rest/templates/${created.uuid}` })).json()
-      .thumbnail;
+    thumbnail = (await h.t.request({ url: `/api/rest/templates/${uuid}` })).json().thumbnail;
     if (!thumbnail) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(thumbnail?.startsWith(`${h.t.config.publicUrl}/files/`), String(thumbnail));

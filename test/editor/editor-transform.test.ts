@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { collectProblems, openTemplate, startEditor, type EditorHarness } from './_browser.ts';
+import {
+  collectProblems,
+  createTemplate,
+  openTemplate,
+  startEditor,
+  type EditorHarness,
+} from './_browser.ts';
 
 interface Box {
   name: string;
@@ -93,29 +99,16 @@ async function rerendered(before: string | null): Promise<void> {
 
 before(async () => {
   h = await startEditor();
-  const created = (
-    await h.t.request({
-      method: 'POST',
-      url: '/api/rest/templates',
-      payload: { title: 'Transforms', width: 800, height: 500 },
-    })
-  ).json();
-  uuid = created.uuid;
-  const put = await h.t.request({
-    method: 'PUT',
-    url: `/api/rest/templates/${uuid}/design`,
-    payload: {
-      width: 800,
-      height: 500,
-      background: '#ffffff',
-      layers: START.map((l, i) => ({
-        ...l,
-        type: 'shape',
-        background_color: ['#2563eb', '#f59e0b', '#10b981'][i],
-      })),
-    },
+  uuid = await createTemplate(h, 'Transforms', {
+    width: 800,
+    height: 500,
+    background: '#ffffff',
+    layers: START.map((l, i) => ({
+      ...l,
+      type: 'shape',
+      background_color: ['#2563eb', '#f59e0b', '#10b981'][i],
+    })),
   });
-  assert.equal(put.statusCode, 200);
   page = await h.browser.newPage({ viewport: { width: 1600, height: 1000 } });
   collectProblems(page, violations);
   await openTemplate(h, page, uuid);
