@@ -5,39 +5,11 @@
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Migrator, sql, type Migration } from 'kysely';
-import { isPostgres, openDatabase, type Database } from '../../src/store/database.ts';
-import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import * as m1 from '../../src/store/migrations/0001-foundation.ts';
-import * as m2 from '../../src/store/migrations/0002-templates-collections.ts';
-import * as m3 from '../../src/store/migrations/0003-fonts.ts';
-import * as m4 from '../../src/store/migrations/0004-jobs.ts';
-import * as m5 from '../../src/store/migrations/0005-webhooks.ts';
-import * as m6 from '../../src/store/migrations/0006-generation.ts';
+import { openDatabase, type Database } from '../../src/store/database.ts';
+import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
 import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
 import { SqlProjectRepository } from '../../src/store/project-repository.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
-
-/** Migrates to 0006, the last schema without running totals. */
-async function migrateToBeforeTotals(db: Database): Promise<void> {
-  const migrations: Record<string, Migration> = {
-    '0001-foundation': m1,
-    '0002-templates-collections': m2,
-    '0003-fonts': m3,
-    '0004-jobs': m4,
-    '0005-webhooks': m5,
-    '0006-generation': m6,
-  };
-  const schema = isPostgres(db)
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
-    : undefined;
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
-  if (error) throw error;
-}
 
 for (const { kind, skip } of testDbKinds()) {
   describe(`credit totals on ${kind}`, { skip }, () => {
@@ -103,7 +75,8 @@ for (const { kind, skip } of testDbKinds()) {
     });
 
     it('fills the totals from the existing ledger when an older database is upgraded', async () => {
-      const { db, repo, p1, p2 } = await open(migrateToBeforeTotals);
+      // 0006: the last schema without running totals.
+      const { db, repo, p1, p2 } = await open((db) => migrateTo(db, '0006-generation'));
       const at = new Date().toISOString();
       const rows = [
         { project_id: p1, resource_type: 'image' as const, resource_id: 1, credits: 1 },

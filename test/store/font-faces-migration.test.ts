@@ -5,33 +5,12 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { isPostgres, openDatabase, type Database } from '../../src/store/database.ts';
-import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import * as m1 from '../../src/store/migrations/0001-foundation.ts';
-import * as m2 from '../../src/store/migrations/0002-templates-collections.ts';
-import * as m3 from '../../src/store/migrations/0003-fonts.ts';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../../src/store/database.ts';
+import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
 import { SqlProjectRepository } from '../../src/store/project-repository.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 import { dejavuFile } from '../render/text/text-test-kit.ts';
-
-/** Migrates to 0003, the fonts table as it was before faces (later migrations touch no font). */
-async function migrateToFontsOnly(db: Database): Promise<void> {
-  const migrations: Record<string, Migration> = {
-    '0001-foundation': m1,
-    '0002-templates-collections': m2,
-    '0003-fonts': m3,
-  };
-  const schema = isPostgres(db)
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s
-    : undefined;
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  }).migrateToLatest();
-  if (error) throw error;
-}
 
 for (const { kind, skip } of testDbKinds()) {
   describe(`font faces migration on ${kind}`, { skip }, () => {
@@ -44,7 +23,8 @@ for (const { kind, skip } of testDbKinds()) {
       const fresh = await freshDatabase(kind);
       const db = openDatabase(fresh.target);
       cleanups.push(fresh.drop, () => db.destroy());
-      await migrateToFontsOnly(db);
+      // 0003: the fonts table as it was before faces (later migrations touch no font).
+      await migrateTo(db, '0003-fonts');
       const projects = new SqlProjectRepository(db);
       const account = await projects.createAccount('A');
       const project = await projects.createProject(account.id, 'One');

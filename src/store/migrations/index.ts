@@ -2,7 +2,13 @@
  * The one ordered set of migrations for SQLite and PostgreSQL, kept in code (not read from a
  * folder) so they work the same from source and from any bundle. Add new ones at the end.
  */
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import { isPostgres, type Database } from '../database.ts';
 import * as foundation from './0001-foundation.ts';
 import * as templatesCollections from './0002-templates-collections.ts';
@@ -48,23 +54,41 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Database): Promise<void> {
-  // Kysely looks for its migration tables in every schema unless told which one; with several
-  // schemas on one PostgreSQL server (one per test) it would find another schema's and fail.
+/**
+ * A migrator over the migrations of this file. Kysely looks for its migration tables in every
+ * schema unless told which one; with several schemas on one PostgreSQL server (one per test) it
+ * would find another schema's and fail.
+ */
+async function migratorFor(db: Database): Promise<Migrator> {
   const schema = isPostgres(db)
     ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
     : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: new StaticMigrationProvider(),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Throws with the failing migration's error, if any. */
+function check({ error, results }: MigrationResultSet): void {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, {
       cause: error,
     });
   }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Database): Promise<void> {
+  check(await (await migratorFor(db)).migrateToLatest());
+}
+
+/**
+ * Brings the schema up to the migration `name` and no further: tests of a later migration start
+ * from the schema before it.
+ */
+export async function migrateTo(db: Database, name: string): Promise<void> {
+  check(await (await migratorFor(db)).migrateTo(name));
 }
