@@ -107,18 +107,26 @@ function listValue(v: unknown): unknown {
   }
 }
 
+/**
+ * The array `prop` holds (JSON text read as JSON), at most `max` long, for the caller to check
+ * item by item. Otherwise undefined, with the property left an empty list: absent is no items,
+ * anything else is recorded as a problem first.
+ */
+function listOf(c: PropContext, prop: string, max: number, what: string): unknown[] | undefined {
+  const v = listValue(c.layer[prop]);
+  c.layer[prop] = [];
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > max) {
+    addProblem(c.problems, c.path, prop, `an array of at most ${max} ${what}`, v);
+    return undefined;
+  }
+  return v;
+}
+
 /** `columns`: an array of column objects (absent: no columns). */
 export function checkColumns(c: PropContext, prop: string): void {
-  const v = listValue(c.layer[prop]);
-  if (v === undefined || v === null) {
-    c.layer[prop] = [];
-    return;
-  }
-  if (!Array.isArray(v) || v.length > MAX_COLUMNS) {
-    addProblem(c.problems, c.path, prop, `an array of at most ${MAX_COLUMNS} columns`, v);
-    c.layer[prop] = [];
-    return;
-  }
+  const v = listOf(c, prop, MAX_COLUMNS, 'columns');
+  if (!v) return;
   c.layer[prop] = v.map((raw, i) => checkColumn(c, `${c.path}.${prop}.${i}`, raw));
 }
 
@@ -208,16 +216,8 @@ function checkBarcodeCell(c: PropContext, path: string, v: Record<string, unknow
 
 /** `rows`: arrays of cells, or objects keyed by column key (read after `columns`). */
 export function checkRows(c: PropContext, prop: string): void {
-  const v = listValue(c.layer[prop]);
-  if (v === undefined || v === null) {
-    c.layer[prop] = [];
-    return;
-  }
-  if (!Array.isArray(v) || v.length > MAX_ROWS) {
-    addProblem(c.problems, c.path, prop, `an array of at most ${MAX_ROWS} rows`, v);
-    c.layer[prop] = [];
-    return;
-  }
+  const v = listOf(c, prop, MAX_ROWS, 'rows');
+  if (!v) return;
   const columns = (c.layer.columns ?? []) as TableColumn[];
   c.layer[prop] = v.map((row: unknown, i) => {
     const path = `${c.path}.${prop}.${i}`;
