@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { FontRecord, FontRepository, FontScope, NewFont, TemplateRef } from '../core/fonts.ts';
 import { newId } from '../core/ids.ts';
 import type { Page, PageRequest } from '../core/pagination.ts';
+import { FONT_PROPS } from '../render/design/font-props.ts';
 import type { FontSource } from '../render/types.ts';
 import type { Database } from './database.ts';
 import { monotonicNow } from './monotonic-now.ts';
@@ -24,9 +25,6 @@ const COLUMNS = [
   'f.size_bytes',
   'f.created_at',
 ] as const;
-
-/** The layer properties through which a design references a font. */
-const FONT_PROPS = ['font', 'alt_font', 'fontFamily'];
 
 /** Rows of `fonts as f` visible in a scope: the project's own, plus its account's legacy fonts. */
 function visibleIn(scope: FontScope) {

@@ -370,6 +370,9 @@ for (const { kind, skip } of testDbKinds()) {
       const a = await makeTemplate('Uses font', [text({ font: font.uuid })]);
       const b = await makeTemplate('Uses alt_font', [text({}), text({ alt_font: font.uuid })]);
       const c = await makeTemplate('Uses fontFamily', [text({ fontFamily: font.uuid })]);
+      const d = await makeTemplate('Uses header_font', [
+        { name: 'items', type: 'table', x: 0, y: 0, width: 10, height: 10, header_font: font.uuid },
+      ]);
       await makeTemplate('Mentions it in text only', [text({ text: font.uuid })]);
       await makeTemplate('No font', [text({})]);
       await makeTemplate('Other project', [text({ font: font.uuid })], t.other.token);
@@ -386,6 +389,7 @@ for (const { kind, skip } of testDbKinds()) {
           { uuid: b, title: 'Uses alt_font' },
           { uuid: a, title: 'Uses font' },
           { uuid: c, title: 'Uses fontFamily' },
+          { uuid: d, title: 'Uses header_font' },
         ],
       );
       for (const force of ['0', 'false', 'no', 'off']) {

@@ -6,6 +6,7 @@
 import type { Collection } from '../../core/collections.ts';
 import type { FontRecord } from '../../core/fonts.ts';
 import type { TemplateWithDesign } from '../../core/templates.ts';
+import { FONT_PROPS } from '../../render/design/font-props.ts';
 
 /** What one file holds. */
 export interface TemplateFile {
@@ -19,9 +20,6 @@ export interface TemplateFile {
   /** The design, with project fonts named by family (see FontNames). */
   design: Record<string, unknown>;
 }
-
-/** Layer properties that name a font. */
-const FONT_PROPS = ['font', 'alt_font', 'fontFamily'];
 
 /** Keys written first, in this order, where an object has them; the rest follow alphabetically. */
 const FIRST_KEYS = [

@@ -8,9 +8,9 @@ import { applyLayerData, collectAssetUrls } from '../design/index.ts';
 import { requestWarnings } from '../design/request-warnings.ts';
 import { toPixelDesign } from '../design/units.ts';
 import { findBundledFamily } from '../fonts/index.ts';
+import { FONT_PROPS } from '../design/font-props.ts';
 
 /** Layer props that reference a font (a project font uuid or a bundled family). */
-const FONT_PROPS = ['font', 'alt_font', 'fontFamily', 'header_font'];
 
 /**
  * The distinct project font references of the visible layers (uuids and family names), in
