@@ -127,6 +127,18 @@ describe('table validation', () => {
     assert.match(bad.problems[0].message, /array of at most 10000 rows/);
   });
 
+  it('takes a header font as text layers take a font: trimmed text, or a problem naming it', () => {
+    const ok = applyLayerData(tableDesign(), { items: { header_font: '  DejaVu Serif ' } });
+    assert.deepEqual(ok.problems, []);
+    assert.equal(ok.design.layers[0].header_font, 'DejaVu Serif');
+    const bad = applyLayerData(tableDesign(), { items: { header_font: 5 } });
+    assert.deepEqual(
+      bad.problems.map((p) => p.path),
+      ['layers.items.header_font'],
+    );
+    assert.match(bad.problems[0].message, /a font uuid or bundled family name .*received 5/);
+  });
+
   it('reads object rows by column key and keeps numbers as text', () => {
     const applied = applyLayerData(tableDesign(), {
       items: { rows: [{ item: 'Pen', qty: 3, ignored: 'x' }, { qty: '2' }] },

@@ -4,7 +4,8 @@
  * picture. An image cuts the table at its box (with a warning); a PDF continues it on new pages
  * made from the same template (render/flow/flow-pages.ts). See docs/tables.md.
  */
-import type { LayerType, PropContext, PropSpec, PropSpecs } from '../../types.ts';
+import type { LayerType, PropSpec, PropSpecs } from '../../types.ts';
+import { checkFontRef, fontRefSchema } from '../text/text-props.ts';
 import { drawTable } from './draw-table.ts';
 import {
   checkColumns,
@@ -20,19 +21,8 @@ export type { TableCell, TableColumn } from './table-data.ts';
 /** A font reference as text layers take it: a font uuid or bundled family name, or null. */
 const fontRef = (description: string): PropSpec => ({
   kind: 'custom',
-  check: (c: PropContext, prop: string) => {
-    const v = c.layer[prop];
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
-      c.layer[prop] = null;
-    else if (typeof v !== 'string' || v.length > 200) {
-      c.problems.push({
-        path: `${c.path}.${prop}`,
-        message: `must be a font uuid or bundled family name (a string of at most 200 characters) or null; received ${JSON.stringify(v)}`,
-      });
-      c.layer[prop] = null;
-    } else c.layer[prop] = v.trim();
-  },
-  schema: () => ({ type: ['string', 'null'], maxLength: 200 }),
+  check: checkFontRef,
+  schema: fontRefSchema,
   description,
 });
 

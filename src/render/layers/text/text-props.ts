@@ -41,7 +41,7 @@ const WEIGHT_PATTERN =
   '^\\s*(\\d+|[nN][oO][rR][mM][aA][lL]|[bB][oO][lL][dD]|[lL][iI][gG][hH][tT]|[tT][hH][iI][nN])\\s*$';
 
 /** `font`/`alt_font`: a font uuid or a bundled family name, or null for the default. */
-function checkFontRef(c: PropContext, prop: string): void {
+export function checkFontRef(c: PropContext, prop: string): void {
   const v = c.layer[prop];
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
     c.layer[prop] = null;
@@ -92,7 +92,7 @@ function checkVerticalAlign(c: PropContext, prop: string): void {
 }
 
 /** A font reference as the API describes it. */
-const fontRefSchema = (): JsonSchema => ({ type: ['string', 'null'], maxLength: 200 });
+export const fontRefSchema = (): JsonSchema => ({ type: ['string', 'null'], maxLength: 200 });
 
 /** The text layer's properties (LayerType.props), in the order they are checked. */
 export const TEXT_PROPS: PropSpecs = {
