@@ -6,20 +6,15 @@
  */
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { BUNDLED_FAMILIES, bundledFontPath } from '../../../render/fonts/bundled-fonts.ts';
-
-/** The family of a name as the picker lists it (exact, or any case). */
-function familyNamed(name: string) {
-  const lower = name.toLowerCase();
-  return BUNDLED_FAMILIES.find((f) => f.name.toLowerCase() === lower);
-}
+import { bundledFontPath, findBundledFamily } from '../../../render/fonts/index.ts';
 
 export async function bundledFontRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { family: string } }>(
     '/editor/fonts/:family',
     { schema: { hide: true } },
     async (request, reply) => {
-      const family = familyNamed(request.params.family);
+      // The names layers may give, as the renderer reads them (any case, its aliases too).
+      const family = findBundledFamily(request.params.family);
       if (!family) {
         return reply.status(404).send({ message: 'No bundled font family of that name.' });
       }
