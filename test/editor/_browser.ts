@@ -3,6 +3,7 @@
  * port and serving the built editor (dist/web, `npm run build:web`), driven by Debian's
  * chromium through playwright-core. One browser per test file keeps them quick.
  */
+import assert from 'node:assert/strict';
 import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,4 +111,30 @@ export async function createTemplate(
   });
   if (put.statusCode !== 200) throw new Error(`design not saved: ${put.body}`);
   return uuid;
+}
+
+/**
+ * Reads `read` until `done` holds of its value, at most `tries` times `every` ms apart (the
+ * stored design follows the editor a moment after each change); resolves with the last value.
+ */
+export async function poll<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { tries = 150, every = 100 } = {},
+): Promise<T> {
+  let value = await read();
+  for (let i = 1; i < tries && !done(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, every));
+    value = await read();
+  }
+  return value;
+}
+
+/** Waits until `check` resolves true (as poll does); fails the test naming `what` if it never does. */
+export async function until(
+  check: () => Promise<boolean>,
+  what: string,
+  timing?: { tries?: number; every?: number },
+): Promise<void> {
+  if (!(await poll(check, Boolean, timing))) assert.fail(`timed out waiting for ${what}`);
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startEditor, type EditorHarness } from './_browser.ts';
+import { until, startEditor, type EditorHarness } from './_browser.ts';
 
 let h: EditorHarness;
 let page: Page;
@@ -35,35 +35,30 @@ before(async () => {
 after(() => h?.close());
 
 const titles = () => page.locator('.card h3').allTextContents();
-async function until(fn: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await fn()) return;
-    await page.waitForTimeout(50);
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
+const listed = (check: () => Promise<boolean>, what: string) =>
+  until(check, what, { tries: 100, every: 50 });
 const cardOf = (title: string) =>
   page.locator('.card', { has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('a wrong token is refused with a message, and search, tag and collection filter the list', async () => {
-  await until(async () => (await titles()).length === 3, 'three templates');
+  await listed(async () => (await titles()).length === 3, 'three templates');
   await page.getByLabel('Search by title').fill('sale');
-  await until(async () => (await titles()).sort().join() === 'Spring sale,Summer sale', 'search');
+  await listed(async () => (await titles()).sort().join() === 'Spring sale,Summer sale', 'search');
   await page.getByLabel('Search by title').fill('');
   await page.getByLabel('Tag', { exact: true }).fill('social');
-  await until(async () => (await titles()).join() === 'Spring sale', 'nested tag');
+  await listed(async () => (await titles()).join() === 'Spring sale', 'nested tag');
   await page.getByLabel('Tag', { exact: true }).fill('');
   await cardOf('Invoice')
     .getByLabel('Add Invoice to a collection')
     .selectOption({ label: 'Campaign' });
-  await until(
+  await listed(
     async () => (await api('GET', '/collections')).data[0].template_uuids.length === 1,
     'collection',
   );
   await page.locator('.filters select').selectOption({ label: 'Campaign' });
-  await until(async () => (await titles()).join() === 'Invoice', 'collection filter');
+  await listed(async () => (await titles()).join() === 'Invoice', 'collection filter');
   await page.locator('.filters select').selectOption({ label: 'All templates' });
-  await until(async () => (await titles()).length === 3, 'all again');
+  await listed(async () => (await titles()).length === 3, 'all again');
 });
 
 test('rename and tag, duplicate, delete', async () => {
@@ -79,15 +74,15 @@ test('rename and tag, duplicate, delete', async () => {
   await page.getByLabel('Title', { exact: true }).last().fill('Invoice 2027');
   await page.getByLabel('Tags (comma-separated)').fill('print, finance');
   await page.getByRole('button', { name: 'Save' }).click();
-  await until(async () => (await titles()).includes('Invoice 2027'), 'rename');
+  await listed(async () => (await titles()).includes('Invoice 2027'), 'rename');
   const list = (await api('GET', '/templates?title_filter=Invoice')).data;
   assert.deepEqual(list[0].tags, ['print', 'finance']);
 
   await cardOf('Invoice 2027').getByRole('button', { name: 'Duplicate' }).click();
-  await until(async () => (await titles()).includes('Invoice 2027 (copy)'), 'duplicate');
+  await listed(async () => (await titles()).includes('Invoice 2027 (copy)'), 'duplicate');
   await cardOf('Summer sale').getByRole('button', { name: 'Delete' }).click();
   await cardOf('Summer sale').getByRole('button', { name: 'Delete for good' }).click();
-  await until(async () => !(await titles()).includes('Summer sale'), 'delete');
+  await listed(async () => !(await titles()).includes('Summer sale'), 'delete');
   assert.equal((await api('GET', '/templates?title_filter=Summer')).data.length, 0);
 });
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { keep, pdfInfo } from '../render/output/output-kit.ts';
-import { collectProblems, signIn, startEditor, type EditorHarness } from './_browser.ts';
+import { until, collectProblems, signIn, startEditor, type EditorHarness } from './_browser.ts';
 
 let h: EditorHarness;
 let page: Page;
@@ -25,15 +25,6 @@ const stored = async () => {
 };
 type Layer = Record<string, unknown> & { name: string; type: string };
 const storedText = async () => (await stored()).layers.find((l) => l.type === 'text');
-
-/** Polls the stored design until `done` holds (autosave runs a moment after each change). */
-async function until(done: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (await done()) return;
-    await page.waitForTimeout(100);
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
 
 test('the A4 preset makes a pt design whose PDF is exactly an A4 page', async () => {
   await signIn(h, page);

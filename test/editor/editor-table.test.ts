@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { keep } from '../render/output/output-kit.ts';
-import { signIn, startEditor, type EditorHarness } from './_browser.ts';
+import { poll, signIn, startEditor, type EditorHarness } from './_browser.ts';
 
 let h: EditorHarness;
 
@@ -33,14 +33,8 @@ test('add a table and edit its columns as JSON', async () => {
     const res = await h.t.request({ method: 'GET', url: `/api/rest/templates/${uuid}/design` });
     return (res.json().layers as Array<Record<string, unknown>>).find((l) => l.type === 'table');
   };
-  const waitForStored = async (done: (table: Record<string, unknown> | undefined) => boolean) => {
-    let table = await savedTable();
-    for (let i = 0; i < 150 && !done(table); i++) {
-      await page.waitForTimeout(100);
-      table = await savedTable();
-    }
-    return table;
-  };
+  const waitForStored = (done: (table: Record<string, unknown> | undefined) => boolean) =>
+    poll(savedTable, done);
   const titles = (table: Record<string, unknown> | undefined) =>
     ((table?.columns as Array<{ title: string }> | undefined) ?? []).map((c) => c.title);
 

@@ -5,7 +5,14 @@
 // from the origin it was opened at, so the strict img-src of its page lets them through.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { collectProblems, createTemplate, startEditor, type EditorHarness } from './_browser.ts';
+import {
+  signIn,
+  poll,
+  collectProblems,
+  createTemplate,
+  startEditor,
+  type EditorHarness,
+} from './_browser.ts';
 
 // The DOM names the page.evaluate callback uses (this program has no DOM library).
 declare const document: {
@@ -35,11 +42,12 @@ test('starter and template thumbnails decode at a host other than IMPRINT_PUBLIC
   };
   const uuid = await createTemplate(h, 'Banner', design);
   // The thumbnail renders in the background after the save.
-  let thumbnail: string | null = null;
-  for (let i = 0; i < 100 && !thumbnail; i++) {
-    thumbnail = (await h.t.request({ url: `/api/rest/templates/${uuid}` })).json().thumbnail;
-    if (!thumbnail) await new Promise((r) => setTimeout(r, 100));
-  }
+  const thumbnail = await poll(
+    async (): Promise<string | null> =>
+      (await h.t.request({ url: `/api/rest/templates/${uuid}` })).json().thumbnail,
+    Boolean,
+    { tries: 100 },
+  );
   assert.ok(thumbnail?.startsWith(`${h.t.config.publicUrl}/files/`), String(thumbnail));
 
   const page = await h.browser.newPage({ viewport: { width: 1600, height: 2000 } });
@@ -50,9 +58,7 @@ test('starter and template thumbnails decode at a host other than IMPRINT_PUBLIC
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(`${h.base}/editor`);
-  await page.getByLabel('Project token').fill(h.t.project.token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(h, page);
   await page.locator('.card img').first().waitFor({ state: 'attached' });
   await page.locator('.starters img').first().waitFor({ state: 'attached' });
 

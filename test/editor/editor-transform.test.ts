@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
+  poll,
   collectProblems,
   createTemplate,
   openTemplate,
@@ -40,13 +41,14 @@ const design = async (): Promise<{ layers: Box[] }> =>
 
 /** Polls the saved design until `ok` holds; the last design is returned either way. */
 async function savedUntil(ok: (layers: Map<string, Box>) => boolean, what: string) {
-  let layers = new Map<string, Box>();
-  for (let i = 0; i < 150; i++) {
-    layers = new Map((await design()).layers.map((l) => [l.name, l]));
-    if (ok(layers)) return layers;
-    await page.waitForTimeout(100);
+  const layers = await poll(
+    async () => new Map((await design()).layers.map((l) => [l.name, l])),
+    ok,
+  );
+  if (!ok(layers)) {
+    assert.fail(`timed out waiting for ${what}: ${JSON.stringify([...layers.values()])}`);
   }
-  assert.fail(`timed out waiting for ${what}: ${JSON.stringify([...layers.values()])}`);
+  return layers;
 }
 
 const near = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance;
