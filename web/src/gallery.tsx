@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Api, Collection, Starter, Template } from './api.ts';
 import { ownUrl } from './own-url.ts';
 import { PRESETS } from './presets.ts';
+import { SPECS } from './specs.ts';
 
 /** IMPRINT_PUBLIC_URL, which the server writes into the page (see own-url.ts). */
 const PUBLIC_URL = document.querySelector<HTMLMetaElement>(
@@ -113,7 +114,7 @@ function CreateForm({ api, onError }: { api: Api; onError: (m: string) => void }
     const size = p ? { width: p.width, height: p.height } : { width, height };
     // Templates are created in px; a paper preset then turns the design into pt (the public
     // API's two steps, as a script would take them).
-    const toPx = p?.unit === 'pt' ? 96 / 72 : 1;
+    const toPx = SPECS.units[p?.unit ?? 'px'];
     try {
       const { body } = await api.json<Template>('POST', '/templates', {
         title: title.trim() || (p ? p.label : 'Untitled'),

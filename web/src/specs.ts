@@ -22,6 +22,8 @@ export interface EditorSpecs {
   common: Record<string, PropSpec>;
   types: Record<string, Record<string, PropSpec>>;
   fonts: string[];
+  /** Painter pixels per design unit, as the renderer counts them (96 per inch). */
+  units: Record<string, number>;
 }
 
 export const SPECS = specs as EditorSpecs;

@@ -8,6 +8,7 @@ import { BUNDLED_FAMILIES } from '../fonts/bundled-fonts.ts';
 import { layerTypes } from '../layers/index.ts';
 import type { JsonSchema, PropSpec, PropSpecs } from '../types.ts';
 import { COMMON_PROPS } from './common-props.ts';
+import { PX_PER_UNIT } from './units.ts';
 
 /** A property spec without functions: what the editor needs to build a control. */
 export type EditorPropSpec =
@@ -19,6 +20,8 @@ export interface EditorSpecs {
   common: Record<string, EditorPropSpec>;
   types: Record<string, Record<string, EditorPropSpec>>;
   fonts: string[];
+  /** Painter pixels per design unit (px, pt, mm, in): lengths and their bounds in the editor. */
+  units: Record<string, number>;
 }
 
 function plain(specs: PropSpecs): Record<string, EditorPropSpec> {
@@ -36,7 +39,7 @@ function plain(specs: PropSpecs): Record<string, EditorPropSpec> {
   return out;
 }
 
-/** Every registered layer type's properties, the common ones, and the bundled font names. */
+/** Every registered layer type's properties, the common ones, the bundled font names, the units. */
 export function editorSpecs(): EditorSpecs {
   const types: EditorSpecs['types'] = {};
   for (const type of layerTypes()) types[type.type] = plain(type.props);
@@ -44,5 +47,6 @@ export function editorSpecs(): EditorSpecs {
     common: plain(COMMON_PROPS),
     types,
     fonts: BUNDLED_FAMILIES.filter((f) => f.name !== 'Noto Color Emoji').map((f) => f.name),
+    units: { ...PX_PER_UNIT },
   };
 }

@@ -15,8 +15,8 @@ const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.t
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
 /** The layer box: every layer has it, so an empty field puts the stored value back. */
 const GEOMETRY = ['x', 'y', 'width', 'height'];
-/** Pixels per design unit, as the renderer counts them (96 per inch). */
-const PX_PER_UNIT: Record<string, number> = { px: 1, pt: 96 / 72, mm: 96 / 25.4, in: 96 };
+/** The step of a length field: whole units, or hundredths of an inch. */
+const lengthStep = (unit: string) => (unit === 'in' ? 0.01 : 1);
 
 interface Props {
   doc: EditorDoc;
@@ -177,9 +177,9 @@ function Field({ prop, spec, layer, fonts, api, unit, set }: FieldProps) {
   switch (spec.kind) {
     case 'px': {
       // The registry's bounds are in px; a pt, mm or in design measures in its own unit.
-      const k = PX_PER_UNIT[unit] ?? 1;
+      const k = SPECS.units[unit] ?? 1;
       const inUnit = (v?: number) => (v === undefined ? v : Math.round((v / k) * 1000) / 1000);
-      return num(inUnit(spec.min), inUnit(spec.max), unit === 'in' ? 0.01 : 1, unit, spec.def);
+      return num(inUnit(spec.min), inUnit(spec.max), lengthStep(unit), unit, spec.def);
     }
     case 'number':
       return num(spec.min, spec.max, spec.integer ? 1 : 0.1, undefined, spec.def);
@@ -294,7 +294,7 @@ function Field({ prop, spec, layer, fonts, api, unit, set }: FieldProps) {
       const n = schemaNumber(spec.schema);
       const geometry = GEOMETRY.includes(prop);
       if (n && (geometry || !String(JSON.stringify(spec.schema)).includes('"string"')))
-        return num(n.min, n.max, geometry && unit === 'in' ? 0.01 : 1, geometry ? unit : undefined);
+        return num(n.min, n.max, geometry ? lengthStep(unit) : 1, geometry ? unit : undefined);
       return row(
         <DraftField
           id={id}
