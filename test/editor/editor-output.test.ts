@@ -176,7 +176,13 @@ async function canvasPicture(kind: 'png' | 'pdf', width = DESIGN.width): Promise
   return PNG.sync.read(Buffer.from(b64, 'base64'));
 }
 
+/** The PDF previews the page asked the server for. */
+let pdfRequests = 0;
+
 test('the canvas switches to the PDF, which agrees with the PNG', async () => {
+  page.on('request', (r) => {
+    if (r.url().endsWith('/preview') && r.postData()?.includes('"format":"pdf"')) pdfRequests++;
+  });
   const png = await canvasPicture('png', 400);
   const pdfButton = page.getByRole('button', { name: 'PDF', exact: true });
   assert.equal(await pdfButton.getAttribute('aria-pressed'), 'false');
@@ -193,6 +199,20 @@ test('the canvas switches to the PDF, which agrees with the PNG', async () => {
   assert.ok(agreement >= 0.98, `agreement ${agreement}`);
   // The layer boxes stay over the PDF raster.
   assert.equal(await page.locator('.stage .box').count(), DESIGN.layers.length);
+  // A zoom change draws the same PDF again at the new width, without asking for it again.
+  assert.equal(pdfRequests, 1);
+  const before = await page.locator('img.render').getAttribute('src');
+  await page.locator('.stage').click({ position: { x: 2, y: 2 } }); // keys go to the canvas
+  await page.keyboard.press('Control+-');
+  await page.waitForFunction(
+    (src) =>
+      (
+        globalThis as unknown as { document: { querySelector(s: string): { src: string } } }
+      ).document.querySelector('img.render').src !== src,
+    before,
+  );
+  await page.getByRole('button', { name: '100%' }).click();
+  assert.equal(pdfRequests, 1);
   await page.getByRole('button', { name: 'PNG', exact: true }).click();
   await canvasPicture('png', 400);
 });
@@ -221,6 +241,8 @@ test('downloads the PNG and the PDF, named after the template', async () => {
   // 1200 × 630 px at 96 dpi: 900 × 472.5 pt.
   assert.match(info, /Page size:\s+900 x 472\.5 pts/);
   assert.match(execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }), /Output preview/);
+  // The design did not change since the PDF view: its PDF is saved, not asked for again.
+  assert.equal(pdfRequests, 1);
 });
 
 test('the font picker shows an uploaded font in its own face', async () => {

@@ -27,6 +27,28 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+type Preview = Promise<{ blob: Blob; warnings: string[] }>;
+
+/** The last PDF asked for, by the design and test data objects it was made from. */
+let lastPdf: { uuid: string; design: Design; data: LayerData; pdf: Preview } | undefined;
+
+/**
+ * The PDF of the design with the test data. It does not depend on the zoom, so a zoom change
+ * (which only draws it again at a new width) and "Download PDF" reuse the one asked for last;
+ * a changed design or test data is a new object, and a new request.
+ */
+function pdfPreview(api: Api, uuid: string, design: Design, data: LayerData): Preview {
+  if (lastPdf?.uuid !== uuid || lastPdf.design !== design || lastPdf.data !== data) {
+    const pdf = api.preview(uuid, design, data, undefined, 'pdf');
+    lastPdf = { uuid, design, data, pdf };
+    // A failed request is not kept: the next view or download asks again.
+    pdf.catch(() => {
+      if (lastPdf?.pdf === pdf) lastPdf = undefined;
+    });
+  }
+  return lastPdf.pdf;
+}
+
 /**
  * The canvas's picture for `kind`: the PNG as the renderer makes it, or the PDF of the same
  * design drawn by pdf.js (loaded on first use) at the same width.
@@ -41,7 +63,7 @@ export async function renderOutput(
 ): Promise<{ blob: Blob; warnings: string[] }> {
   if (kind === 'png') return api.preview(uuid, design, data, width);
   const [{ blob, warnings }, { rasterisePdf }] = await Promise.all([
-    api.preview(uuid, design, data, undefined, 'pdf'),
+    pdfPreview(api, uuid, design, data),
     import('./pdf-raster.ts'),
   ]);
   return { blob: await rasterisePdf(await blob.arrayBuffer(), width), warnings };
@@ -64,7 +86,10 @@ export function OutputBar({ api, uuid, title, design, data, kind, setKind }: Pro
     setBusy(ext);
     setError(null);
     try {
-      const { blob } = await api.preview(uuid, design, data, undefined, ext);
+      const { blob } =
+        ext === 'pdf'
+          ? await pdfPreview(api, uuid, design, data)
+          : await api.preview(uuid, design, data, undefined, ext);
       save(blob, fileNameOf(title, ext));
     } catch (err) {
       setError(`The ${ext.toUpperCase()} could not be made: ${(err as Error).message}`);
