@@ -48,12 +48,6 @@ function extents(xref: PdfXref): Map<number, [number, number]> {
   return out;
 }
 
-/** The bytes of object `num` ("N 0 obj … endobj"), or undefined. */
-export function objectAt(pdf: Buffer, xref: PdfXref, num: number): Buffer | undefined {
-  const at = extents(xref).get(num);
-  return at ? pdf.subarray(at[0], at[1]) : undefined;
-}
-
 /** Every in-use object's number and bytes, in file order. */
 export function* objects(pdf: Buffer, xref: PdfXref): Generator<{ num: number; bytes: Buffer }> {
   for (const [num, [from, to]] of [...extents(xref)].sort((a, b) => a[1][0] - b[1][0])) {
@@ -96,7 +90,20 @@ export function rewriteObjects(
     offsets.push(length);
     push(wrap(offsets.length - 1, body));
   }
-  const xrefAt = length;
+  const trailer = xref.trailer.replace(/\/Size \d+/, `/Size ${offsets.length}`);
+  push(Buffer.from(xrefSection(offsets, trailer, length), 'latin1'));
+  return Buffer.concat(parts, length);
+}
+
+/**
+ * The end of a PDF whose cross-reference table starts at `xrefAt`: the table of `offsets`
+ * (undefined: a free entry), the trailer, startxref and %%EOF.
+ */
+export function xrefSection(
+  offsets: Array<number | undefined>,
+  trailer: string,
+  xrefAt: number,
+): string {
   let table = `xref\n0 ${offsets.length}\n`;
   offsets.forEach((offset, i) => {
     table +=
@@ -104,7 +111,5 @@ export function rewriteObjects(
         ? `0000000000 ${i === 0 ? '65535' : '00000'} f \n`
         : `${String(offset).padStart(10, '0')} 00000 n \n`;
   });
-  const trailer = xref.trailer.replace(/\/Size \d+/, `/Size ${offsets.length}`);
-  push(Buffer.from(`${table}${trailer}startxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(parts, length);
+  return `${table}${trailer}startxref\n${xrefAt}\n%%EOF\n`;
 }

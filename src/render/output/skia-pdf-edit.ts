@@ -9,6 +9,7 @@
  * Then the xref offsets move by the bytes added. Anything unexpected in the file leaves it
  * untouched (the rounded size and Skia's own information are still a valid PDF).
  */
+import { readXref, xrefSection } from './pdf-objects.ts';
 
 /** A page size in points. */
 export interface PageSize {
@@ -134,33 +135,17 @@ function documentEdits(text: string, trailer: string, info: DocInfo): Edit[] | u
  * given, the document information `info`.
  */
 export function editSkiaPdf(pdf: Buffer, pages: PageBoxes[], info?: DocInfo): Buffer {
+  // The classic cross-reference table Skia writes.
+  const xref = readXref(pdf);
+  if (!xref) return pdf;
   const text = pdf.toString('latin1');
-  // The classic cross-reference table Skia writes: "xref\n0 N\n" then N 20-byte entries.
-  const start = /startxref\n(\d+)\n%%EOF\s*$/.exec(text);
-  if (!start) return pdf;
-  const xrefAt = Number(start[1]);
-  const head = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt, xrefAt + 32));
-  if (!head) return pdf;
-  const count = Number(head[1]);
-  const entriesAt = xrefAt + head[0].length;
-  const tail = text.slice(entriesAt + count * 20, start.index);
-
   const edits = pageEdits(text, pages) ?? [];
-  const docEdits = info ? documentEdits(text, tail, info) : [];
+  const docEdits = info ? documentEdits(text, xref.trailer, info) : [];
   if (docEdits) edits.push(...docEdits);
   edits.sort((a, b) => a.at - b.at);
-  if (edits.length === 0 || edits.some((e) => e.at > xrefAt)) return pdf;
+  if (edits.length === 0 || edits.some((e) => e.at > xref.xrefAt)) return pdf;
   const shift = (offset: number): number =>
     offset + edits.reduce((d, e) => (e.at < offset ? d + e.text.length - e.length : d), 0);
-
-  let entries = '';
-  for (let i = 0; i < count; i++) {
-    const entry = text.slice(entriesAt + i * 20, entriesAt + (i + 1) * 20);
-    const m = /^(\d{10}) (\d{5}) ([nf])( \n|\r\n| \r)$/.exec(entry);
-    if (!m) return pdf;
-    const offset = m[3] === 'n' ? String(shift(Number(m[1]))).padStart(10, '0') : m[1];
-    entries += `${offset} ${m[2]} ${m[3]}${m[4]}`;
-  }
 
   let out = '';
   let at = 0;
@@ -168,7 +153,8 @@ export function editSkiaPdf(pdf: Buffer, pages: PageBoxes[], info?: DocInfo): Bu
     out += text.slice(at, e.at) + e.text;
     at = e.at + e.length;
   }
-  out += text.slice(at, entriesAt) + entries;
-  out += `${tail}startxref\n${shift(xrefAt)}\n%%EOF\n`;
+  out += text.slice(at, xref.xrefAt);
+  const offsets = xref.offsets.map((o) => (o === undefined ? undefined : shift(o)));
+  out += xrefSection(offsets, xref.trailer, shift(xref.xrefAt));
   return Buffer.from(out, 'latin1');
 }
