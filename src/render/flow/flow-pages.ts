@@ -6,7 +6,12 @@
  * document and the document's page count. Rows never split across pages.
  */
 import { FIRST_ROW, TOTAL_ROWS } from '../layers/table/draw-table.ts';
-import { layoutHeader, planColumns, rowHeights } from '../layers/table/layout-table.ts';
+import {
+  layoutHeader,
+  planColumns,
+  rowHeights,
+  rowsThatFit,
+} from '../layers/table/layout-table.ts';
 import type { Design, LayerSpec } from '../types.ts';
 
 type ResolveFont = (ref: string | null | undefined) => string;
@@ -22,13 +27,10 @@ export function tableChunks(layer: LayerSpec, resolveFont: ResolveFont): Array<[
   const plan = planColumns(layer);
   const heights = plan.columns.length ? rowHeights(layer, plan, resolveFont) : [];
   const header = plan.columns.length ? (layoutHeader(layer, plan, resolveFont)?.height ?? 0) : 0;
-  const box = layer.height + 0.01;
   const chunks: Array<[number, number]> = [];
   let start = 0;
   while (start < heights.length) {
-    let used = header + heights[start];
-    let end = start + 1;
-    while (end < heights.length && used + heights[end] <= box) used += heights[end++];
+    const end = start + rowsThatFit(heights, header, layer.height, start);
     chunks.push([start, end]);
     start = end;
   }

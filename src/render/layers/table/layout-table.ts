@@ -158,17 +158,19 @@ export function rowHeights(layer: LayerSpec, plan: ColumnPlan, resolveFont: Reso
 }
 
 /**
- * How many rows from the start of `heights` fit under a header of `headerHeight` in `boxHeight`.
- * A first row taller than the box still counts (it is drawn cut), so every page makes progress.
+ * How many rows of `heights`, from row `from` on, fit under a header of `headerHeight` in
+ * `boxHeight`. A first row taller than the box still counts (it is drawn cut), so every page
+ * makes progress.
  */
 export function rowsThatFit(
   heights: readonly number[],
   headerHeight: number,
   boxHeight: number,
+  from = 0,
 ): number {
   let used = headerHeight;
   let n = 0;
-  for (const h of heights) {
+  for (const h of heights.slice(from)) {
     if (used + h > boxHeight + 0.01 && n > 0) break;
     used += h;
     n++;
