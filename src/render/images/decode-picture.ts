@@ -19,6 +19,8 @@ export interface PictureInfo {
   width: number;
   height: number;
   format: string;
+  /** The EXIF orientation (1–8) the header gives; absent: 1. */
+  orientation?: number;
 }
 
 const pending = new Map<string, Promise<DecodedPicture>>();
@@ -61,7 +63,8 @@ export async function pictureInfo(bytes: Buffer): Promise<PictureInfo> {
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new Error('picture has no size');
-  const info = { digest, width, height, format: meta.format ?? 'unknown' };
+  const info: PictureInfo = { digest, width, height, format: meta.format ?? 'unknown' };
+  if (meta.orientation) info.orientation = meta.orientation;
   if (infos.size > 2000) infos.clear(); // header facts are tiny; a crude bound is enough
   infos.set(digest, info);
   return info;

@@ -192,10 +192,11 @@ export async function drawPdfPicture(
   let target: Box;
   let orientation = 1;
   if (jpeg && fitsAsIs(info, needed)) {
-    const meta = await sharp(p.bytes).metadata();
-    orientation = ORIENTATIONS[meta.orientation ?? 1] ? (meta.orientation ?? 1) : 1;
+    // The orientation comes with the header facts; the ICC profile is read only when the
+    // image is made, once per picture and document, not at every draw of it.
+    orientation = ORIENTATIONS[info.orientation ?? 1] ? (info.orientation ?? 1) : 1;
     key = `${info.digest}|as-is`;
-    make = async () => asIsImage(p.bytes, jpeg, meta.icc);
+    make = async () => asIsImage(p.bytes, jpeg, (await sharp(p.bytes).metadata()).icc);
     // The whole picture's place; the clip shows the visible part.
     target = {
       x: box.x + plan.dx - plan.sx * kx,
