@@ -3,6 +3,7 @@
  * normalised the same way for stored designs and for request patches.
  */
 import type { LayerSpec, RenderProblem } from '../types.ts';
+import { linkTarget } from './link-target.ts';
 import { addProblem, checkLengthIn } from './props.ts';
 import {
   checkProps,
@@ -30,15 +31,8 @@ function checkLinkTarget(c: PropContext): void {
     c.layer.link_target = null;
     return;
   }
-  let ok = false;
-  if (typeof v === 'string' && v.length <= 2048) {
-    try {
-      ok = ['http:', 'https:', 'mailto:'].includes(new URL(v).protocol);
-    } catch {
-      ok = false;
-    }
-  }
-  if (!ok) {
+  // Only checked: the value is kept as written.
+  if (typeof v !== 'string' || linkTarget(v) === undefined) {
     addProblem(c.problems, c.path, 'link_target', 'an http(s) or mailto URL, or null', v);
     c.layer.link_target = null;
   }

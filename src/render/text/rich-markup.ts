@@ -12,6 +12,7 @@
  * shown as the text it is; so is an `&` that starts no known entity. Tags nest up to MAX_DEPTH.
  */
 import { parseColor } from '../design/color.ts';
+import { linkTarget } from '../design/link-target.ts';
 
 /** The look a span of markup gives its text (on top of the layer's own style). */
 export interface RichStyle {
@@ -55,17 +56,6 @@ const TAGS: Record<string, (attrs: Map<string, string>) => RichStyle | undefined
     return href ? { href } : undefined;
   },
 };
-
-/** An http(s) or mailto URL (as link_target accepts), normalised; undefined otherwise. */
-export function linkTarget(value: string | undefined): string | undefined {
-  if (value === undefined || value.length > 2048) return undefined;
-  try {
-    const url = new URL(value.trim());
-    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 // Sticky (y): matched where the scan stands, without copying the rest of the text.
 const OPEN_TAG = /<([a-zA-Z]+)((?:\s+[a-zA-Z][a-zA-Z-]*\s*=\s*(?:"[^"<>]*"|'[^'<>]*'))*)\s*(\/?)>/y;
