@@ -153,9 +153,5 @@ export function swapPdfPictures(pdf: Buffer, sink: PdfPictureSink): Buffer {
   return rewriteObjects(pdf, xref, replaced, added);
 }
 
-let cmyk: Buffer | undefined;
 /** The profile CMYK JPEGs without their own are read with (libvips' generic CMYK, as sharp does). */
-function cmykProfile(): Buffer {
-  cmyk ??= iccProfileBytes(DEFAULT_CMYK_PROFILE.file!);
-  return cmyk;
-}
+const cmykProfile = (): Buffer => iccProfileBytes(DEFAULT_CMYK_PROFILE.file!); // read once, cached

@@ -18,11 +18,7 @@ export interface ProfileSource {
  * of that name). Throws when neither exists; checkPdfOptions refuses such requests first.
  */
 export function profileSource(profile: ColorProfile, imported?: Uint8Array): ProfileSource {
-  const file = profile.file;
-  if (file) {
-    const bytes = iccProfileBytes(file);
-    return { profile, bytes, ghostscriptDir: () => ghostscriptProfileDir(bytes) };
-  }
-  if (!imported) throw new Error(`colour profile ${profile.name} has no ICC data`);
-  return { profile, bytes: imported, ghostscriptDir: () => ghostscriptProfileDir(imported) };
+  const bytes = profile.file ? iccProfileBytes(profile.file) : imported;
+  if (!bytes) throw new Error(`colour profile ${profile.name} has no ICC data`);
+  return { profile, bytes, ghostscriptDir: () => ghostscriptProfileDir(bytes) };
 }
