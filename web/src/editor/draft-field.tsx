@@ -7,8 +7,28 @@
 import type { TargetedEvent } from 'preact';
 import { useState } from 'preact/hooks';
 
+/**
+ * The text a field shows: what the user typed, until the stored `value` changes; then the stored
+ * value, unless `keepsTyped` says the typed text already stands for it.
+ */
+function useDraft(
+  value: string,
+  keepsTyped: (draft: string) => boolean = () => false,
+): [string, (text: string) => void] {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // Adjusting state while rendering (no effect, no flash of the old text).
+    setShown(value);
+    if (!keepsTyped(draft)) setDraft(value);
+  }
+  return [draft, setDraft];
+}
+
 interface Props {
   id: string;
+  class?: string;
+  'aria-label'?: string;
   /** The stored value, as text. */
   value: string;
   /** A textarea of this many rows instead of a one-line input. */
@@ -21,13 +41,7 @@ interface Props {
 }
 
 export function DraftField({ value, rows, type, onCommit, ...attrs }: Props) {
-  const [draft, setDraft] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // Adjusting state while rendering (no effect, no flash of the old text).
-    setShown(value);
-    setDraft(value);
-  }
+  const [draft, setDraft] = useDraft(value);
   const handlers = {
     value: draft,
     onInput: (e: TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -64,13 +78,11 @@ const COMPLETE_NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
  */
 export function NumberField({ value, min, max, optional, onValue, ...attrs }: NumberProps) {
   const text = value === undefined ? '' : String(value);
-  const [draft, setDraft] = useState(text);
-  const [shown, setShown] = useState(text);
-  if (text !== shown) {
-    setShown(text);
-    // "1.50" typed and 1.5 stored: the typed text stays.
-    if (!COMPLETE_NUMBER.test(draft.trim()) || Number(draft) !== value) setDraft(text);
-  }
+  // "1.50" typed and 1.5 stored: the typed text stays.
+  const [draft, setDraft] = useDraft(
+    text,
+    (typed) => COMPLETE_NUMBER.test(typed.trim()) && Number(typed) === value,
+  );
   const accepted = (t: string): number | undefined => {
     const v = t.trim();
     if (!COMPLETE_NUMBER.test(v)) return undefined;

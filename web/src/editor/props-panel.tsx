@@ -352,8 +352,6 @@ function ColorInput(props: {
   set: (v: unknown) => void;
 }) {
   const current = props.value == null ? (props.def ?? '') : String(props.value);
-  const [text, setText] = useState(current);
-  if (text !== current && document.activeElement?.id !== `${props.id}-text`) setText(current);
   return (
     <>
       <input
@@ -366,15 +364,14 @@ function ColorInput(props: {
           props.set(e.currentTarget.value + alpha);
         }}
       />
-      <input
+      <DraftField
         id={`${props.id}-text`}
         class="hex"
         aria-label={`${label(props.id.replace('prop-', ''))} as hex or rgba`}
-        value={text}
+        value={current}
         placeholder={props.def ?? 'none'}
-        onInput={(e) => setText(e.currentTarget.value)}
-        onChange={(e) =>
-          props.set(e.currentTarget.value.trim() || (props.def === null ? null : undefined))
+        onCommit={(field) =>
+          props.set(field.value.trim() || (props.def === null ? null : undefined))
         }
       />
     </>
