@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import * as engine from '../../src/render/index.ts';
 import { RenderInputError, type Design } from '../../src/render/index.ts';
-import { RenderPool, RenderThreadError } from '../../src/worker/render-pool.ts';
+import { initialOldSpaceMb, RenderPool, RenderThreadError } from '../../src/worker/render-pool.ts';
 import { decodeRgba } from '../helpers/golden.ts';
 
 const PHOTO = 'https://fixtures.test/photo.png';
@@ -305,6 +305,18 @@ describe('RenderPool thread faults', () => {
     assert.deepEqual(p.stats(), { threads: 0, running: 0, waiting: 0, retired: 1 });
     const next = (await p.renderImage({ design: {} } as never)) as unknown as Out;
     assert.notEqual(next.threadId, large.threadId, 'the next render runs on a fresh thread');
+  });
+
+  it('leaves the native memory that renders churn through to scavenges, without full collections', async () => {
+    // 40 renders' worth of leftovers: from V8's default start of the old generation they cost
+    // a few full mark-compacts (3 here without initialOldSpaceMb's start; 5 in 100).
+    const p = pool(1, { engineModule: FAULT_ENGINE });
+    const out = (await p.renderImage({
+      design: { fault: 'churn', ms: 40 },
+    } as never)) as unknown as { majorGcs: number };
+    assert.equal(out.majorGcs, 0);
+    assert.equal(initialOldSpaceMb(512), 64);
+    assert.equal(initialOldSpaceMb(64), 16, 'a quarter of a small heap limit');
   });
 
   it('passes the merge page cap to the engine and stops a merge past the time limit', async () => {
