@@ -14,6 +14,7 @@ import {
 import { paintDesign } from '../../../src/render/paint/index.ts';
 import { RenderInputError } from '../../../src/render/types.ts';
 import type { DrawEnv } from '../../../src/render/types.ts';
+import { pngClaimingSize } from '../../helpers/claimed-size-png.ts';
 import { FIXTURE_BASE } from './fixtures.ts';
 import { designOf, testEnv } from './render-scene.ts';
 
@@ -25,16 +26,6 @@ const photo = (image: string, extra: Record<string, unknown> = {}) =>
       { name: 'photo', type: 'picture', x: 0, y: 0, width: 100, height: 75, image, ...extra },
     ],
   });
-
-/** CRC-32 of PNG chunks (Node 20's zlib has no crc32). */
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 async function paint(design: ReturnType<typeof designOf>, env?: DrawEnv): Promise<void> {
   const canvas = createCanvas(design.width, design.height);
@@ -69,14 +60,7 @@ describe('picture decoding', () => {
 
   it('a picture over the decoder’s pixel limit is called too large, not undecodable', async () => {
     // A 1×1 PNG whose header claims 20000×20000: libvips refuses it at the header.
-    const png = await sharp({
-      create: { width: 1, height: 1, channels: 3, background: '#000' },
-    })
-      .png()
-      .toBuffer();
-    png.writeUInt32BE(20_000, 16);
-    png.writeUInt32BE(20_000, 20);
-    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    const png = await pngClaimingSize(20_000, 20_000);
     const url = 'https://a.test/huge.png';
     const env = await testEnv();
     env.files = new Map([[url, png]]);
