@@ -21,15 +21,15 @@ import {
 export type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
 
 /**
- * The old generation a render thread starts with, in MB. V8 counts native memory that JavaScript
- * objects hold (a canvas's pixels copied out for the encoder, the encoded file: 3–4 MB per
- * render of the reference card) towards the old generation's limit until the next full
- * collection. From V8's small default start, that limit is reached every ten renders or so and a
- * full mark-compact of the thread's heap follows (about 10 ms of CPU), although those objects die
- * young and scavenges free them. Starting at 64 MB leaves them to scavenges: measured on the
- * reference card through the service (`npm run bench:compare`), one mark-compact in 400 cached
- * JPEGs instead of about 50, for 20% less CPU per image and about 45 MB more RSS. A quarter of the
- * heap limit at most, so a small IMPRINT_RENDER_THREAD_HEAP_MB keeps its meaning.
+ * The old generation a render thread starts with, in MB. A render leaves objects that live across
+ * a few awaits (and so are promoted) and holds native memory through Node Buffers (the encoded
+ * file, PDF parts), which V8 counts towards the old generation's limit until the next full
+ * collection. From V8's small default start that limit is reached every ten renders or so, and a
+ * full mark-compact of the thread's heap follows (about 10 ms of CPU), for garbage that is small.
+ * Starting at 64 MB leaves it to cheap collections: on the reference card through the service,
+ * one mark-compact in 400 cached JPEGs instead of about 50, and in interleaved runs 20% less CPU
+ * per image for 10–45 MB more RSS. A quarter of the heap limit at most, so a small
+ * IMPRINT_RENDER_THREAD_HEAP_MB keeps its meaning.
  */
 export function initialOldSpaceMb(heapMb: number): number {
   return Math.max(1, Math.min(64, Math.floor(heapMb / 4)));

@@ -1,6 +1,7 @@
 // Canvas and layers-panel gestures in real Chromium: a selection rectangle drawn from a locked
-// full-page background or from the grey area around the page (it leaves locked layers out), a layer rename applied by leaving
-// its field (and cancelled by Escape), and the shortcuts panel drawn above the transform handles.
+// full-page background or from the grey area around the page (it leaves locked layers out), a
+// layer rename applied by leaving its field (and cancelled by Escape), and the shortcuts panel
+// drawn above the transform handles.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';

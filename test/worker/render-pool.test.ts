@@ -307,7 +307,7 @@ describe('RenderPool thread faults', () => {
     assert.notEqual(next.threadId, large.threadId, 'the next render runs on a fresh thread');
   });
 
-  it('leaves the native memory that renders churn through to scavenges, without full collections', async () => {
+  it('leaves what renders churn through to young-generation collections, without full ones', async () => {
     // 100 renders' worth of leftovers: from V8's default start of the old generation they cost
     // 1 to 5 full mark-compacts without initialOldSpaceMb's start (runs when it was written).
     const p = pool(1, { engineModule: FAULT_ENGINE });
