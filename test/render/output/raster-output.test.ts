@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PNG } from 'pngjs';
 import sharp from 'sharp';
+import { setPngDensity } from '../../../src/render/output/encode-raster.ts';
 import {
   checkRasterOptions,
   renderImage,
@@ -338,5 +340,48 @@ describe('raster output', () => {
           (p) => p.path === 'layers.pic.image' && p.message.includes('https://nowhere.test/x.png'),
         ),
     );
+  });
+});
+
+describe('setPngDensity', () => {
+  /** The chunk types of a PNG, in order. */
+  function chunkTypes(png: Buffer): string[] {
+    const types: string[] = [];
+    for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) {
+      types.push(png.toString('latin1', at + 4, at + 8));
+    }
+    return types;
+  }
+  const tiny = () =>
+    sharp(Buffer.alloc(4 * 3, 200), { raw: { width: 2, height: 2, channels: 3 } })
+      .png()
+      .toBuffer();
+
+  it("rewrites libvips' pHYs in place, with a valid CRC", async () => {
+    const png = await tiny();
+    assert.deepEqual(chunkTypes(png), ['IHDR', 'pHYs', 'IDAT', 'IEND']);
+    const out = setPngDensity(png, 96);
+    assert.equal(out.length, png.length);
+    assert.equal((await sharp(out).metadata()).density, 96);
+    // pngjs checks every chunk's CRC.
+    assert.equal(PNG.sync.read(out).width, 2);
+  });
+
+  it('adds a pHYs after IHDR when there is none', async () => {
+    const png = PNG.sync.write(PNG.sync.read(await tiny()));
+    assert.equal(chunkTypes(png).includes('pHYs'), false);
+    const out = setPngDensity(png, 300);
+    assert.deepEqual(chunkTypes(out).slice(0, 2), ['IHDR', 'pHYs']);
+    assert.equal((await sharp(out).metadata()).density, 300);
+    assert.equal(PNG.sync.read(out).height, 2);
+  });
+
+  it('leaves out the sRGB profile and EXIF that withMetadata would add: PNG output is untagged sRGB', async () => {
+    const file = await renderImage({
+      design: shapes('#ffffff'),
+      assets: noAssets,
+      options: { dpi: 150, format: 'png' },
+    });
+    assert.deepEqual(chunkTypes(file.bytes), ['IHDR', 'pHYs', 'IDAT', 'IEND']);
   });
 });
