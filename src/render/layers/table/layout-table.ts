@@ -170,9 +170,11 @@ export function rowsThatFit(
 ): number {
   let used = headerHeight;
   let n = 0;
-  for (const h of heights.slice(from)) {
-    if (used + h > boxHeight + 0.01 && n > 0) break;
-    used += h;
+  // Indexes rather than heights.slice(from): a flowing table asks once per page, and a copy of
+  // every row after the page's first each time adds up over a long table.
+  for (let i = from; i < heights.length; i++) {
+    if (used + heights[i] > boxHeight + 0.01 && n > 0) break;
+    used += heights[i];
     n++;
     if (used > boxHeight + 0.01) break;
   }
