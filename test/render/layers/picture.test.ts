@@ -133,6 +133,112 @@ describe('picture decoding', () => {
     assert.equal(pictureCacheStats().entries, 0);
   });
 
+  /** The RGBA of pixel (x, y) of a design painted with `files`. */
+  async function pixelsOf(
+    layer: Record<string, unknown>,
+    size: { width: number; height: number },
+    files: Map<string, Buffer>,
+    points: Array<[number, number]>,
+  ): Promise<number[][]> {
+    const canvas = createCanvas(size.width, size.height);
+    const design = designOf({ ...size, background: '#ffffff', layers: [layer] });
+    await paintDesign(canvas.getContext('2d'), design, { ...(await testEnv()), files });
+    const ctx = canvas.getContext('2d');
+    return points.map(([x, y]) => [...ctx.getImageData(x, y, 1, 1).data]);
+  }
+
+  it('turns a JPEG by its EXIF orientation and draws one without a turn as stored', async () => {
+    // Stored 20×40: red above blue. Orientation 6 shows it turned a quarter clockwise (40×20,
+    // blue left of red); orientation 1 and no orientation show it as stored.
+    const stored = sharp({
+      create: { width: 20, height: 40, channels: 3, background: '#ff0000' },
+    }).composite([
+      {
+        input: { create: { width: 20, height: 20, channels: 3, background: '#0000ff' } },
+        top: 20,
+        left: 0,
+      },
+    ]);
+    const plain = await sharp(await stored.clone().png().toBuffer())
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const turned = await sharp(plain).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const upright = await sharp(plain).withMetadata({ orientation: 1 }).jpeg().toBuffer();
+    const layer = (image: string) => ({
+      name: 'p',
+      type: 'picture',
+      x: 0,
+      y: 0,
+      width: 40,
+      height: 40,
+      image,
+      object_fit: 'fill',
+    });
+    const files = new Map([
+      ['https://a.test/turned.jpg', turned],
+      ['https://a.test/upright.jpg', upright],
+      ['https://a.test/plain.jpg', plain],
+    ]);
+    const rgb = (px: number[]) => px.slice(0, 3).map((v) => Math.round(v / 64));
+    const size = { width: 40, height: 40 };
+    const [left, right] = await pixelsOf(layer('https://a.test/turned.jpg'), size, files, [
+      [5, 20],
+      [35, 20],
+    ]);
+    assert.deepEqual(
+      [rgb(left), rgb(right)],
+      [
+        [0, 0, 4],
+        [4, 0, 0],
+      ],
+    );
+    for (const url of ['https://a.test/upright.jpg', 'https://a.test/plain.jpg']) {
+      const [top, bottom] = await pixelsOf(layer(url), size, files, [
+        [20, 5],
+        [20, 35],
+      ]);
+      assert.deepEqual(
+        [rgb(top), rgb(bottom)],
+        [
+          [4, 0, 0],
+          [0, 0, 4],
+        ],
+        url,
+      );
+    }
+  });
+
+  it('draws an opaque picture opaque and keeps the transparency of one with alpha', async () => {
+    const half = await sharp({
+      create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const grey = await sharp({
+      create: { width: 10, height: 10, channels: 3, background: '#404040' },
+    })
+      .greyscale()
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
+    assert.equal((await sharp(grey).metadata()).channels, 1);
+    const files = new Map([
+      ['https://a.test/half.png', half],
+      ['https://a.test/grey.png', grey],
+    ]);
+    const at = (image: string) =>
+      pixelsOf(
+        { name: 'p', type: 'picture', x: 0, y: 0, width: 10, height: 10, image },
+        { width: 10, height: 10 },
+        files,
+        [[5, 5]],
+      );
+    // Black at half opacity over the white background.
+    const [[r, g, b, a]] = await at('https://a.test/half.png');
+    assert.ok(Math.abs(r - 128) <= 2 && r === g && g === b && a === 255, `${[r, g, b, a]}`);
+    assert.deepEqual(await at('https://a.test/grey.png'), [[0x40, 0x40, 0x40, 255]]);
+  });
+
   it('same URL with new bytes is decoded again (the cache keys on content)', async () => {
     const url = 'https://a.test/changing.png';
     const env = await testEnv();
