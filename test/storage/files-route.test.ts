@@ -149,6 +149,25 @@ for (const storage of ['local', 's3'] as const) {
       }
     });
 
+    it('asks the storage once for a plain GET (no head() before the bytes)', async () => {
+      const store = t.runtime.services.storage;
+      const calls: string[] = [];
+      const { head, open } = store;
+      store.head = (k) => (calls.push('head'), head.call(store, k));
+      store.open = (k, r) => (calls.push(r ? 'open range' : 'open'), open.call(store, k, r));
+      try {
+        const res = await get();
+        assert.ok(res.rawPayload.equals(bytes));
+        assert.deepEqual(calls, ['open']);
+        calls.length = 0;
+        // A range or a validator needs the facts first.
+        assert.equal((await get({ range: 'bytes=0-9' })).statusCode, 206);
+        assert.deepEqual(calls, ['head', 'open range']);
+      } finally {
+        Object.assign(store, { head, open });
+      }
+    });
+
     it('answers 304 to a matching If-None-Match, and ignores a stale If-Range', async () => {
       const { etag } = (await get({}, 'HEAD')).headers;
       const res = await get({ 'if-none-match': String(etag) });

@@ -54,6 +54,41 @@ describe('LocalBlobStorage on disk', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  it('open() reads through one file handle and closes it, read to the end or refused', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const storage = new LocalBlobStorage(root);
+    const bytes = Buffer.alloc(200_000, 7);
+    await storage.put('images/a/b.png', bytes, 'image/png');
+    await storage.put('images/a/empty.png', Buffer.alloc(0), 'image/png');
+    const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const opened = await storage.open('images/a/b.png', { start: 10, end: 150_009 });
+    assert.equal(opened?.size, bytes.length);
+    assert.equal(openFiles(), before + 1, 'the stream holds the one handle');
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
+    assert.equal(Buffer.concat(chunks).length, 150_000);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(openFiles(), before, 'closed at the end');
+    const empty = await storage.open('images/a/empty.png');
+    assert.equal(empty?.size, 0);
+    assert.equal(openFiles(), before, 'an empty file is not kept open');
+    const dropped = await storage.open('images/a/b.png');
+    dropped!.body.destroy();
+    await new Promise((r) => setImmediate(r));
+    assert.equal(openFiles(), before, 'closed when the stream is dropped unread');
+    // A file at the key's place whose header names another key is refused, and closed.
+    const place = (key: string) => {
+      const hash = createHash('sha256').update(key).digest('hex');
+      return path.join(root, 'blobs', hash.slice(0, 2), hash);
+    };
+    fs.mkdirSync(path.dirname(place('images/a/c.png')), { recursive: true });
+    fs.copyFileSync(place('images/a/b.png'), place('images/a/c.png'));
+    assert.equal(await storage.open('images/a/c.png'), null);
+    assert.equal(openFiles(), before, 'closed after refusing it');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
   it('a second instance on the same root sees the same files (survives restarts)', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
     await new LocalBlobStorage(root).put('pdfs/x/y.pdf', Buffer.from('%PDF-1'), 'application/pdf');

@@ -13,7 +13,6 @@
  * (core/generation/file-sweeps.ts) deletes it, found through list(), which reads the headers.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { pooledRandomBytes } from '../../core/random-pool.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -96,18 +95,30 @@ export class LocalBlobStorage implements BlobStorage {
     return found.info;
   }
 
-  /** A read stream over the key's bytes (or the range), or null. */
+  /**
+   * A read stream over the key's bytes (or the range), or null. The stream reads from the handle
+   * the header was read through and closes it when done, so a download opens its file once.
+   */
   async open(key: string, range?: ByteRange): Promise<OpenedBlob | null> {
     assertBlobKey(key);
     const file = this.blobFile(key);
-    const found = await this.readHeader(file);
-    if (!found || found.header.key !== key) return null;
-    const { offset } = found.header;
-    const start = offset + (range?.start ?? 0);
-    const end = offset + (range ? range.end : found.info.size - 1);
-    // An empty file has no byte to read: createReadStream with end < start would fail.
-    const body = end < start ? Readable.from([]) : createReadStream(file, { start, end });
-    return { ...found.info, body };
+    const fh = await openIfPresent(file);
+    if (!fh) return null;
+    let streaming = false;
+    try {
+      const found = await headerOf(fh, file);
+      if (found.header.key !== key) return null;
+      const { offset } = found.header;
+      const start = offset + (range?.start ?? 0);
+      const end = offset + (range ? range.end : found.info.size - 1);
+      // An empty file has no byte to read: a stream with end < start would fail.
+      if (end < start) return { ...found.info, body: Readable.from([]) };
+      const body = fh.createReadStream({ start, end });
+      streaming = true;
+      return { ...found.info, body };
+    } finally {
+      if (!streaming) await fh.close();
+    }
   }
 
   /** Every stored key under the prefix, read from the headers of the files on disk. */
@@ -147,34 +158,10 @@ export class LocalBlobStorage implements BlobStorage {
 
   /** The header and facts of a stored file, or null when there is no file. */
   private async readHeader(file: string): Promise<{ header: Header; info: BlobInfo } | null> {
-    let fh: fs.FileHandle;
+    const fh = await openIfPresent(file);
+    if (!fh) return null;
     try {
-      fh = await fs.open(file, 'r');
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
-    try {
-      const [stat, read] = await Promise.all([
-        fh.stat(),
-        fh.read(Buffer.alloc(MAX_HEADER), 0, MAX_HEADER, 0),
-      ]);
-      const chunk = read.buffer.subarray(0, read.bytesRead);
-      const end = chunk.indexOf(0x0a);
-      const head = end < 0 ? '' : chunk.subarray(0, end).toString('utf8');
-      if (!head.startsWith(MAGIC)) throw new Error(`stored file ${file} has no header`);
-      const meta = JSON.parse(head.slice(MAGIC.length)) as { type: string; key: string };
-      const size = stat.size - (end + 1);
-      return {
-        header: { key: meta.key, type: meta.type, offset: end + 1 },
-        info: {
-          size,
-          contentType: meta.type || 'application/octet-stream',
-          // Size and modification time change whenever a key is written again.
-          etag: `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-          lastModified: stat.mtime,
-        },
-      };
+      return await headerOf(fh, file);
     } finally {
       await fh.close();
     }
@@ -210,6 +197,43 @@ export class LocalBlobStorage implements BlobStorage {
       this.madeDirs.add(d);
     }
   }
+}
+
+/** The file opened for reading, or null when there is none. */
+async function openIfPresent(file: string): Promise<fs.FileHandle | null> {
+  try {
+    return await fs.open(file, 'r');
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
+/** The header and facts of the stored file open as `fh` (named `file` in errors). */
+async function headerOf(
+  fh: fs.FileHandle,
+  file: string,
+): Promise<{ header: Header; info: BlobInfo }> {
+  const [stat, read] = await Promise.all([
+    fh.stat(),
+    fh.read(Buffer.alloc(MAX_HEADER), 0, MAX_HEADER, 0),
+  ]);
+  const chunk = read.buffer.subarray(0, read.bytesRead);
+  const end = chunk.indexOf(0x0a);
+  const head = end < 0 ? '' : chunk.subarray(0, end).toString('utf8');
+  if (!head.startsWith(MAGIC)) throw new Error(`stored file ${file} has no header`);
+  const meta = JSON.parse(head.slice(MAGIC.length)) as { type: string; key: string };
+  const size = stat.size - (end + 1);
+  return {
+    header: { key: meta.key, type: meta.type, offset: end + 1 },
+    info: {
+      size,
+      contentType: meta.type || 'application/octet-stream',
+      // Size and modification time change whenever a key is written again.
+      etag: `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      lastModified: stat.mtime,
+    },
+  };
 }
 
 /** Writes the parts to a file opened with `flags` (open, one writev, close). */

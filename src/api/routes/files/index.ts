@@ -40,7 +40,14 @@ export async function fileRoutes(
           .header('cache-control', `private, max-age=${Math.max(0, presignSeconds - 60)}`)
           .redirect(url, 302);
       }
-      const info = await storage.head(key);
+      // A plain GET (no Range, no If-None-Match) needs no facts before the bytes: one open()
+      // gives both, where head() first would read the file's header (or ask the bucket) twice.
+      const plain =
+        request.method === 'GET' &&
+        request.headers.range === undefined &&
+        request.headers['if-none-match'] === undefined;
+      const opened = plain ? await storage.open(key) : null;
+      const info = plain ? opened : await storage.head(key);
       if (!info) throw notFound('File');
       const range = requestedRange(request, info);
       if (range === 'unsatisfiable') {
@@ -60,10 +67,11 @@ export async function fileRoutes(
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
       }
       if (request.method === 'HEAD') return reply.send();
-      const opened = await storage.open(key, range ?? undefined);
+      if (opened) return reply.send(opened.body);
+      const ranged = await storage.open(key, range ?? undefined);
       // Deleted between head() and open().
-      if (!opened) throw notFound('File');
-      return reply.send(opened.body);
+      if (!ranged) throw notFound('File');
+      return reply.send(ranged.body);
     },
   });
 }
