@@ -1,6 +1,7 @@
 /** The local-disk BlobStorage: the shared contract, plus where its files go on disk. */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,17 +66,19 @@ describe('LocalBlobStorage on disk', () => {
     const opened = await storage.open('images/a/b.png', { start: 10, end: 150_009 });
     assert.equal(opened?.size, bytes.length);
     assert.equal(openFiles(), before + 1, 'the stream holds the one handle');
+    const closed = once(opened!.body, 'close');
     const chunks: Buffer[] = [];
     for await (const chunk of opened!.body) chunks.push(chunk as Buffer);
     assert.equal(Buffer.concat(chunks).length, 150_000);
-    await new Promise((r) => setImmediate(r));
+    await closed;
     assert.equal(openFiles(), before, 'closed at the end');
     const empty = await storage.open('images/a/empty.png');
     assert.equal(empty?.size, 0);
     assert.equal(openFiles(), before, 'an empty file is not kept open');
     const dropped = await storage.open('images/a/b.png');
+    const droppedClosed = once(dropped!.body, 'close');
     dropped!.body.destroy();
-    await new Promise((r) => setImmediate(r));
+    await droppedClosed;
     assert.equal(openFiles(), before, 'closed when the stream is dropped unread');
     // A file at the key's place whose header names another key is refused, and closed.
     const place = (key: string) => {
