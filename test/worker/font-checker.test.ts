@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { AppError } from '../../src/core/errors.ts';
 import { FontChecker } from '../../src/worker/font-checker.ts';
@@ -101,8 +102,13 @@ describe('FontChecker', () => {
   it('stops a check that runs out of time and refuses the file', async () => {
     const slow = new FontChecker({ timeoutMs: 1 });
     try {
-      // 1 ms is less than any IPC round trip: the check is stopped, its child killed.
-      const msg = await refusal(slow.inspect(fontFixture('otf')));
+      // A 4.7 MB CJK font takes the child 15-20 ms to receive and read, far beyond 1 ms: the
+      // check is stopped, its child killed. (The 60 KB fixture takes about 5 ms, close enough
+      // to 1 ms that a busy machine let its answer in before the timer once.)
+      const big = fs.readFileSync(
+        new URL('../../assets/fonts/nanum/NanumGothic.ttf', import.meta.url),
+      );
+      const msg = await refusal(slow.inspect(big));
       assert.match(msg, /took longer than 1 ms/);
     } finally {
       await slow.close();
