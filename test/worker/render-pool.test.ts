@@ -312,7 +312,7 @@ describe('RenderPool thread faults', () => {
     // 1 to 5 full mark-compacts without initialOldSpaceMb's start (runs when it was written).
     const p = pool(1, { engineModule: FAULT_ENGINE });
     const out = (await p.renderImage({
-      design: { fault: 'churn', ms: 100 },
+      design: { fault: 'churn', renders: 100 },
     } as never)) as unknown as { majorGcs: number };
     assert.equal(out.majorGcs, 0);
     assert.equal(initialOldSpaceMb(512), 64);
