@@ -67,7 +67,7 @@ const MEANING: Record<(typeof ERROR_STATUSES)[number], { description: string; me
   },
   413: {
     description: 'The request body or an uploaded file is over its size limit.',
-    message: 'The request body is too large (at most 10485760 bytes).',
+    message: 'The request body is too large (at most 5242880 bytes).',
   },
   415: {
     description: 'The content type is not one the route reads.',
