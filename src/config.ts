@@ -86,10 +86,16 @@ export interface Config {
   /** First webhook retry delay in ms; later ones grow exponentially (IMPRINT_WEBHOOK_RETRY_BASE_MS). */
   readonly webhookRetryBaseMs: number;
   /**
-   * Jobs one process runs at once (IMPRINT_QUEUE_CONCURRENCY); default: renderThreads × 2, so
-   * downloads and uploads of some jobs overlap the renders of others.
+   * Jobs one process runs at once, downloads included (IMPRINT_QUEUE_CONCURRENCY); default:
+   * renderThreads × 4. Only renderThreads × 2 of them render at once (the render slots), so jobs
+   * waiting for slow picture servers never hold a render slot.
    */
   readonly queueConcurrency: number;
+  /**
+   * Most jobs of one project one process runs at once (IMPRINT_PROJECT_JOB_SHARE); null: half
+   * of the process's queue concurrency, rounded up. The rest stays free for other projects.
+   */
+  readonly projectJobShare: number | null;
   /** `imprint serve` also processes jobs (IMPRINT_RUN_JOBS, default 1); 0 = API only. */
   readonly runJobs: boolean;
   /**
@@ -418,7 +424,8 @@ export function loadConfig(env: Env = process.env): Config {
       1024 * 1024 * 1024,
     ),
     webhookRetryBaseMs: intVar(env, 'IMPRINT_WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
-    queueConcurrency: intVar(env, 'IMPRINT_QUEUE_CONCURRENCY', renderThreads * 2, 1, 10_000),
+    queueConcurrency: intVar(env, 'IMPRINT_QUEUE_CONCURRENCY', renderThreads * 4, 1, 10_000),
+    projectJobShare: intVar(env, 'IMPRINT_PROJECT_JOB_SHARE', 0, 1, 10_000) || null,
     runJobs: boolVar(env, 'IMPRINT_RUN_JOBS', true),
     secretKey: secretKeyVar(env),
     corsOrigins: Object.freeze(corsOriginsVar(env)),

@@ -245,6 +245,8 @@ async function createGenerationService(
     secretKey: config.secretKey,
     inMemoryTransfers: inMemoryTransfersPossible(config, db),
     createNowLimit: config.createNowLimit,
+    // Enough jobs in their render stage to keep every thread busy while others store files.
+    renderSlots: config.renderThreads * 2,
     maxPixelsInFlight: config.renderMaxPixelsInFlight,
     mergeMaxPages: config.mergeMaxPages,
     log: obs.log.child({ component: 'generation' }),
@@ -267,7 +269,10 @@ export function startJobProcessing(
     runtime.log.child({ component: 'jobs' }),
     runtime.metrics,
   );
-  runtime.queue.consume(handler, { concurrency });
+  runtime.queue.consume(handler, {
+    concurrency,
+    groupLimit: projectJobShare(runtime.config, concurrency),
+  });
   generation.startRecovery();
   // Deliveries are durable in the database; every processing process helps send them.
   runtime.services.webhooks.start();
@@ -278,6 +283,14 @@ export function startJobProcessing(
     runtime.services.media.stop();
     await runtime.queue.close();
   };
+}
+
+/**
+ * Most jobs of one project a process runs at once: IMPRINT_PROJECT_JOB_SHARE, by default half of
+ * its queue concurrency (rounded up), never more than that concurrency.
+ */
+export function projectJobShare(config: Config, concurrency: number): number {
+  return Math.min(concurrency, config.projectJobShare ?? Math.ceil(concurrency / 2));
 }
 
 /** How a process reports: its logger and whether Node's process metrics are collected. */

@@ -24,12 +24,33 @@ export type JobHandler = (job: Job) => Promise<void>;
 export interface EnqueueOptions {
   /** Deduplicates: enqueueing an id that is already known (in any state) does nothing. */
   jobId?: string;
+  /**
+   * The job's group (Imprint: its project). A consumer runs at most `groupLimit` jobs of one
+   * group at once, so one group cannot take every slot; jobs without a group are not limited.
+   */
+  group?: string;
 }
 
 /** Options of consume. */
 export interface ConsumeOptions {
   /** Most jobs this consumer runs at the same time (≥ 1). */
   concurrency: number;
+  /**
+   * Most jobs of one group this consumer runs at once (1 … concurrency; default: concurrency,
+   * i.e. no limit). A job of a group at its limit does not take a slot: it stays queued (the
+   * embedded queue's claim skips its group) or is put back for a moment (BullMQ), and the slot
+   * goes to another group's job.
+   */
+  groupLimit?: number;
+}
+
+/** The consumer's per-group limit: 1 … concurrency, the whole concurrency when not given. */
+export function groupLimitOf(opts: ConsumeOptions): number {
+  const limit = opts.groupLimit ?? opts.concurrency;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new RangeError('groupLimit must be a whole number ≥ 1');
+  }
+  return Math.min(limit, opts.concurrency);
 }
 
 /** The queue's store did not answer in time (e.g. Redis is down); nothing may have been stored. */

@@ -468,15 +468,13 @@ export class SqlGenerationRepository implements GenerationRepository {
     await this.db.deleteFrom(TABLE[type]).where('id', '=', id).execute();
   }
 
-  async expiredClaims(
-    limit: number,
-  ): Promise<Array<{ type: ResourceType; id: number; claim_until: string }>> {
+  async expiredClaims(limit: number): ReturnType<GenerationRepository['expiredClaims']> {
     const now = nowIso();
-    const out: Array<{ type: ResourceType; id: number; claim_until: string }> = [];
+    const out: Awaited<ReturnType<GenerationRepository['expiredClaims']>> = [];
     for (const type of TYPES) {
       const rows = await this.db
         .selectFrom(TABLE[type])
-        .select(['id', 'claim_until'])
+        .select(['id', 'project_id', 'claim_until'])
         .where('status', '=', 'queued')
         .where('deleted_at', 'is', null)
         .where('claim_until', 'is not', null)
@@ -484,20 +482,23 @@ export class SqlGenerationRepository implements GenerationRepository {
         .orderBy('id')
         .limit(limit)
         .execute();
-      for (const r of rows) out.push({ type, id: Number(r.id), claim_until: r.claim_until ?? '' });
+      for (const r of rows)
+        out.push({
+          type,
+          id: Number(r.id),
+          project_id: r.project_id,
+          claim_until: r.claim_until ?? '',
+        });
     }
     return out;
   }
 
-  async claimedQueued(
-    limit: number,
-  ): Promise<Array<{ type: ResourceType; id: number; claimed_by: string; claim_until: string }>> {
-    const out: Array<{ type: ResourceType; id: number; claimed_by: string; claim_until: string }> =
-      [];
+  async claimedQueued(limit: number): ReturnType<GenerationRepository['claimedQueued']> {
+    const out: Awaited<ReturnType<GenerationRepository['claimedQueued']>> = [];
     for (const type of TYPES) {
       const rows = await this.db
         .selectFrom(TABLE[type])
-        .select(['id', 'claimed_by', 'claim_until'])
+        .select(['id', 'project_id', 'claimed_by', 'claim_until'])
         .where('status', '=', 'queued')
         .where('deleted_at', 'is', null)
         .where('claimed_by', 'is not', null)
@@ -508,6 +509,7 @@ export class SqlGenerationRepository implements GenerationRepository {
         out.push({
           type,
           id: Number(r.id),
+          project_id: r.project_id,
           claimed_by: r.claimed_by ?? '',
           claim_until: r.claim_until ?? '',
         });
@@ -515,19 +517,19 @@ export class SqlGenerationRepository implements GenerationRepository {
     return out;
   }
 
-  async unclaimedQueued(limit: number): Promise<Array<{ type: ResourceType; id: number }>> {
-    const out: Array<{ type: ResourceType; id: number }> = [];
+  async unclaimedQueued(limit: number): ReturnType<GenerationRepository['unclaimedQueued']> {
+    const out: Awaited<ReturnType<GenerationRepository['unclaimedQueued']>> = [];
     for (const type of TYPES) {
       const rows = await this.db
         .selectFrom(TABLE[type])
-        .select('id')
+        .select(['id', 'project_id'])
         .where('status', '=', 'queued')
         .where('deleted_at', 'is', null)
         .where('claimed_by', 'is', null)
         .orderBy('id')
         .limit(limit)
         .execute();
-      for (const r of rows) out.push({ type, id: Number(r.id) });
+      for (const r of rows) out.push({ type, id: Number(r.id), project_id: r.project_id });
     }
     return out;
   }

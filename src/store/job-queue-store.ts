@@ -16,25 +16,30 @@ export type JobStatus = JobsTable['status'];
 const iso = (ms: number) => new Date(ms).toISOString();
 
 // The statements every job runs, compiled once (see prepared-query.ts).
-const INSERT = prepareQuery<{ id: string; kind: string; payload: string; at: string }>(
-  ['id', 'kind', 'payload', 'at'],
-  (db, p) =>
-    db
-      .insertInto('jobs')
-      .values({
-        id: p.id,
-        kind: p.kind,
-        payload: p.payload,
-        status: 'queued',
-        attempt: 0,
-        run_after: p.at,
-        lease_until: null,
-        locked_by: null,
-        last_error: null,
-        created_at: p.at,
-        updated_at: p.at,
-      })
-      .onConflict((oc) => oc.column('id').doNothing()),
+const INSERT = prepareQuery<{
+  id: string;
+  kind: string;
+  payload: string;
+  group: string | null;
+  at: string;
+}>(['id', 'kind', 'payload', 'group', 'at'], (db, p) =>
+  db
+    .insertInto('jobs')
+    .values({
+      id: p.id,
+      kind: p.kind,
+      payload: p.payload,
+      group_key: p.group,
+      status: 'queued',
+      attempt: 0,
+      run_after: p.at,
+      lease_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: p.at,
+      updated_at: p.at,
+    })
+    .onConflict((oc) => oc.column('id').doNothing()),
 );
 
 /**
@@ -64,32 +69,47 @@ const CLAIMS = new Map<number, ReturnType<typeof buildClaim>>();
 function buildClaim(limit: number) {
   return prepareQuery<{ owner: string; now: string; until: string }, JobRow>(
     ['owner', 'now', 'until'],
-    (db, p) => {
-      const candidates = db
-        .selectFrom('jobs')
-        .select('id')
-        .where('status', '=', 'queued')
-        .where('run_after', '<=', p.now)
-        .orderBy('run_after')
-        .orderBy('created_at')
-        .limit(sql.lit(limit));
-      const claim = db.updateTable('jobs').set((eb) => ({
-        status: 'running',
-        attempt: eb('attempt', '+', 1),
-        locked_by: p.owner,
-        lease_until: p.until,
-        updated_at: p.now,
-      }));
-      if (!isPostgres(db)) return claim.where('id', 'in', candidates).returningAll();
-      // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
-      // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once. Under
-      // READ COMMITTED the status test makes a row claimed meanwhile drop out.
-      return claim
-        .where('id', '=', sql<string>`any(array(${candidates.forUpdate().skipLocked()}))`)
-        .where('status', '=', 'queued')
-        .returningAll();
-    },
+    (db, p) => claimStatement(db, p, limit, []),
   );
+}
+
+/**
+ * The claim statement; `skipGroups`: groups at their share in this consumer, whose jobs stay
+ * queued. Skipping walks past their queued jobs in the index (which holds group_key, so no row
+ * is read for them): the one cost that grows with a backlog, and only while a group is capped.
+ */
+function claimStatement(
+  db: Database,
+  p: { owner: string; now: string; until: string },
+  limit: number,
+  skipGroups: readonly string[],
+) {
+  let candidates = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('run_after', '<=', p.now);
+  if (skipGroups.length > 0) {
+    candidates = candidates.where((eb) =>
+      eb.or([eb('group_key', 'is', null), eb('group_key', 'not in', [...skipGroups])]),
+    );
+  }
+  candidates = candidates.orderBy('run_after').orderBy('created_at').limit(sql.lit(limit));
+  const claim = db.updateTable('jobs').set((eb) => ({
+    status: 'running',
+    attempt: eb('attempt', '+', 1),
+    locked_by: p.owner,
+    lease_until: p.until,
+    updated_at: p.now,
+  }));
+  if (!isPostgres(db)) return claim.where('id', 'in', candidates).returningAll();
+  // PostgreSQL may run an `IN (subquery)` again per row, and with SKIP LOCKED each run can
+  // return other rows, claiming more than `limit`; ARRAY(subquery) is evaluated once. Under
+  // READ COMMITTED the status test makes a row claimed meanwhile drop out.
+  return claim
+    .where('id', '=', sql<string>`any(array(${candidates.forUpdate().skipLocked()}))`)
+    .where('status', '=', 'queued')
+    .returningAll();
 }
 
 const SETTLE = prepareQuery<{
@@ -113,26 +133,34 @@ export class JobQueueStore {
 
   /** Inserts a queued job; false when a job with this id already exists (any status). */
   async insert(
-    job: { id: string; kind: string; payload: string },
+    job: { id: string; kind: string; payload: string; group?: string | null },
     now = Date.now(),
   ): Promise<boolean> {
     const at = iso(now);
-    const changed = await INSERT.changes(this.db, { ...job, at });
+    const changed = await INSERT.changes(this.db, { ...job, group: job.group ?? null, at });
     return changed > 0;
   }
 
   /**
-   * Takes up to `limit` queued jobs, oldest first, for `owner` with a lease of `leaseMs`.
-   * The status check in the UPDATE makes the claim atomic; PostgreSQL also skips rows another
-   * claimer has locked instead of waiting for it.
+   * Takes up to `limit` queued jobs, oldest first, for `owner` with a lease of `leaseMs`,
+   * leaving the jobs of `skipGroups` queued. The status check in the UPDATE makes the claim
+   * atomic; PostgreSQL also skips rows another claimer has locked instead of waiting for it.
    */
-  async claim(owner: string, limit: number, leaseMs: number, now = Date.now()): Promise<JobRow[]> {
+  async claim(
+    owner: string,
+    limit: number,
+    leaseMs: number,
+    now = Date.now(),
+    skipGroups: readonly string[] = [],
+  ): Promise<JobRow[]> {
     if (limit <= 0) return [];
-    const rows = await claimQuery(limit).rows(this.db, {
-      owner,
-      now: iso(now),
-      until: iso(now + leaseMs),
-    });
+    const params = { owner, now: iso(now), until: iso(now + leaseMs) };
+    // The usual claim is the prepared statement; one that skips groups (a list of varying
+    // length) is built for its call.
+    const rows =
+      skipGroups.length === 0
+        ? await claimQuery(limit).rows(this.db, params)
+        : await claimStatement(this.db, params, limit, skipGroups).execute();
     return rows.sort(
       (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
     );

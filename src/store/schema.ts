@@ -158,6 +158,8 @@ export interface JobsTable {
   id: string;
   kind: string;
   payload: string;
+  /** The job's group (its project): a consumer runs a bounded share of one group's jobs. */
+  group_key: string | null;
   status: 'queued' | 'running' | 'done' | 'failed';
   attempt: number;
   run_after: string;

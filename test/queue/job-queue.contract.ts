@@ -113,6 +113,48 @@ export function jobQueueContract(
       await q.close();
     });
 
+    it('runs at most `groupLimit` jobs of one group at once, and other groups’ jobs meanwhile', async () => {
+      const q = await open();
+      const inFlight = new Map<string, number>();
+      const peak = new Map<string, number>();
+      const done: Job[] = [];
+      let releaseA!: () => void;
+      const gateA = new Promise<void>((resolve) => (releaseA = resolve));
+      // Group a comes first with more jobs than the consumer has slots.
+      for (let i = 0; i < 8; i++) {
+        await q.enqueue('k', { g: 'a', i }, { jobId: `group-a-${i}`, group: 'a' });
+      }
+      q.consume(
+        async (job) => {
+          const g = String(job.payload.g);
+          inFlight.set(g, (inFlight.get(g) ?? 0) + 1);
+          peak.set(g, Math.max(peak.get(g) ?? 0, inFlight.get(g)!));
+          if (g === 'a') await gateA;
+          else await sleep(20);
+          inFlight.set(g, inFlight.get(g)! - 1);
+          done.push(job);
+        },
+        { concurrency: 4, groupLimit: 2 },
+      );
+      await waitFor(() => inFlight.get('a') === 2, 10_000, 'two jobs of group a');
+      for (let i = 0; i < 3; i++) {
+        await q.enqueue('k', { g: 'b', i }, { jobId: `group-b-${i}`, group: 'b' });
+      }
+      await q.enqueue('k', { g: 'none' }, { jobId: 'no-group' });
+      await waitFor(() => done.length === 4, 10_000, 'group b and the ungrouped job');
+      assert.equal(inFlight.get('a'), 2, 'group a still holds only its share');
+      releaseA();
+      await waitFor(() => done.length === 12, 15_000, 'every job');
+      assert.equal(peak.get('a'), 2, 'group a never ran more than its share');
+      assert.ok((peak.get('b') ?? 0) <= 2, `group b ran ${peak.get('b')} at once`);
+      assert.deepEqual(
+        done.filter((j) => j.attempt !== 1).map((j) => `${j.id}@${j.attempt}`),
+        [],
+        'a job held back for its group is still a first delivery',
+      );
+      await q.close();
+    });
+
     it('deduplicates by jobId, also after the job ran', async () => {
       const q = await open();
       const seen: string[] = [];

@@ -1,11 +1,15 @@
-/** The job settings of the config: IMPRINT_QUEUE_CONCURRENCY, IMPRINT_RUN_JOBS, IMPRINT_REDIS_PREFIX. */
+/**
+ * The job settings of the config: IMPRINT_QUEUE_CONCURRENCY, IMPRINT_PROJECT_JOB_SHARE,
+ * IMPRINT_RUN_JOBS, IMPRINT_REDIS_PREFIX.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { projectJobShare } from '../../src/main.ts';
 
 describe('job settings', () => {
-  it('runs renderThreads × 2 jobs at once by default, or IMPRINT_QUEUE_CONCURRENCY', () => {
-    assert.equal(loadConfig({ IMPRINT_RENDER_THREADS: '3' }).queueConcurrency, 6);
+  it('runs renderThreads × 4 jobs at once by default, or IMPRINT_QUEUE_CONCURRENCY', () => {
+    assert.equal(loadConfig({ IMPRINT_RENDER_THREADS: '3' }).queueConcurrency, 12);
     assert.equal(
       loadConfig({ IMPRINT_RENDER_THREADS: '3', IMPRINT_QUEUE_CONCURRENCY: '10' }).queueConcurrency,
       10,
@@ -14,6 +18,24 @@ describe('job settings', () => {
       assert.throws(
         () => loadConfig({ IMPRINT_QUEUE_CONCURRENCY: bad }),
         (err) => err instanceof ConfigError && err.variable === 'IMPRINT_QUEUE_CONCURRENCY',
+      );
+    }
+  });
+
+  it('gives one project half of the jobs at once by default, or IMPRINT_PROJECT_JOB_SHARE', () => {
+    const plain = loadConfig({});
+    assert.equal(plain.projectJobShare, null);
+    assert.equal(projectJobShare(plain, 8), 4);
+    assert.equal(projectJobShare(plain, 5), 3);
+    assert.equal(projectJobShare(plain, 1), 1);
+    const set = loadConfig({ IMPRINT_PROJECT_JOB_SHARE: '3' });
+    assert.equal(set.projectJobShare, 3);
+    assert.equal(projectJobShare(set, 8), 3);
+    assert.equal(projectJobShare(set, 2), 2, 'never more than the concurrency');
+    for (const bad of ['0', '-1', 'half', '1.5']) {
+      assert.throws(
+        () => loadConfig({ IMPRINT_PROJECT_JOB_SHARE: bad }),
+        (err) => err instanceof ConfigError && err.variable === 'IMPRINT_PROJECT_JOB_SHARE',
       );
     }
   });

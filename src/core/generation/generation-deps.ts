@@ -82,6 +82,8 @@ export interface GenerationDeps {
   inMemoryTransfers: boolean;
   /** Most create_now renders at once in this process (IMPRINT_CREATE_NOW_LIMIT). */
   createNowLimit: number;
+  /** Jobs in their render stage at once in this process (render threads × 2); default 4. */
+  renderSlots?: number;
   /** Pixels the renders of this process may hold at once (IMPRINT_RENDER_MAX_PIXELS_IN_FLIGHT). */
   maxPixelsInFlight: number;
   /** Most pages of a merged PDF (IMPRINT_MERGE_MAX_PAGES). */

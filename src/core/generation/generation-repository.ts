@@ -176,13 +176,21 @@ export interface GenerationRepository {
   /** Queued rows whose claim expired (their process died), oldest first. */
   expiredClaims(
     limit: number,
-  ): Promise<Array<{ type: ResourceType; id: number; claim_until: string }>>;
+  ): Promise<Array<{ type: ResourceType; id: number; project_id: string; claim_until: string }>>;
   /** Queued rows with a claim (valid or not), for finding those of dead processes. */
-  claimedQueued(
-    limit: number,
-  ): Promise<Array<{ type: ResourceType; id: number; claimed_by: string; claim_until: string }>>;
+  claimedQueued(limit: number): Promise<
+    Array<{
+      type: ResourceType;
+      id: number;
+      project_id: string;
+      claimed_by: string;
+      claim_until: string;
+    }>
+  >;
   /** Queued rows never claimed, oldest first (re-enqueued at start in case an enqueue was lost). */
-  unclaimedQueued(limit: number): Promise<Array<{ type: ResourceType; id: number }>>;
+  unclaimedQueued(
+    limit: number,
+  ): Promise<Array<{ type: ResourceType; id: number; project_id: string }>>;
   /** Records the charge of a resource once; later calls for the same resource do nothing. */
   charge(entry: {
     projectId: string;

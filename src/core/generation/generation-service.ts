@@ -24,6 +24,7 @@ import { fittedSize, imageCredits, MERGE_RESERVED_CREDITS, pdfCredits } from './
 import { isDeadLocalOwner, newClaimOwner } from './claim-owner.ts';
 import { ConcurrencySlots } from './concurrency-slots.ts';
 import { PixelBudget } from './pixel-budget.ts';
+import { RenderSlots } from './render-slots.ts';
 import { RENDER_JOB_KIND, type GenerationDeps } from './generation-deps.ts';
 import type { RenderRequest, RenderRow, ResourceType } from './generation-repository.ts';
 import { toResourceObject, type ImageObject, type PdfObject } from './resource-object.ts';
@@ -55,6 +56,9 @@ export interface UsageObject {
 }
 
 const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF' };
+
+/** Render slots when the deps name none (a machine with 2 render threads). */
+const DEFAULT_RENDER_SLOTS = 4;
 
 /** Retry-After of a creation refused because the job queue is unavailable. */
 const RETRY_AFTER_SECONDS = 5;
@@ -124,6 +128,7 @@ export class GenerationService {
       leaseMs: deps.claimLeaseMs ?? 20_000,
       running: new Set(),
       budget: new PixelBudget(deps.maxPixelsInFlight),
+      renderSlots: new RenderSlots(deps.renderSlots ?? DEFAULT_RENDER_SLOTS),
     };
   }
 
@@ -452,7 +457,8 @@ export class GenerationService {
       await this.deps.queue.enqueue(
         RENDER_JOB_KIND,
         { type, id, project_id: projectId },
-        { jobId: `${type}:${id}` },
+        // The project is the job's group: one project runs at most its share of the slots.
+        { jobId: `${type}:${id}`, group: projectId },
       );
     } catch (err) {
       this.deps.log?.warn({ err }, 'queueing a render job failed');
@@ -496,13 +502,17 @@ export class GenerationService {
       for (const r of await this.deps.repo.claimedQueued(1000)) {
         if (!isDeadLocalOwner(r.claimed_by)) continue;
         const jobId = `${r.type}:${r.id}:${r.claim_until}`;
-        await this.deps.queue.enqueue(RENDER_JOB_KIND, { type: r.type, id: r.id }, { jobId });
+        await this.deps.queue.enqueue(
+          RENDER_JOB_KIND,
+          { type: r.type, id: r.id, project_id: r.project_id },
+          { jobId, group: r.project_id },
+        );
       }
       for (const r of await this.deps.repo.unclaimedQueued(1000)) {
         await this.deps.queue.enqueue(
           RENDER_JOB_KIND,
-          { type: r.type, id: r.id },
-          { jobId: `${r.type}:${r.id}` },
+          { type: r.type, id: r.id, project_id: r.project_id },
+          { jobId: `${r.type}:${r.id}`, group: r.project_id },
         );
       }
     } catch (err) {
@@ -514,7 +524,11 @@ export class GenerationService {
     try {
       for (const r of await this.deps.repo.expiredClaims(1000)) {
         const jobId = `${r.type}:${r.id}:${r.claim_until}`;
-        await this.deps.queue.enqueue(RENDER_JOB_KIND, { type: r.type, id: r.id }, { jobId });
+        await this.deps.queue.enqueue(
+          RENDER_JOB_KIND,
+          { type: r.type, id: r.id, project_id: r.project_id },
+          { jobId, group: r.project_id },
+        );
       }
     } catch (err) {
       this.deps.log?.warn({ err }, 're-enqueueing abandoned renders failed');

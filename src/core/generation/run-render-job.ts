@@ -21,6 +21,7 @@ import { mergeCredits, pdfCredits } from './credits.ts';
 import { pixelSize } from '../../render/design/units.ts';
 import { getLayerType } from '../../render/layers/index.ts';
 import type { PixelBudget } from './pixel-budget.ts';
+import type { ReleaseSlot, RenderSlots } from './render-slots.ts';
 import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
 import { importedProfileData } from '../color-profiles.ts';
@@ -39,6 +40,8 @@ export interface RenderJobContext {
   running: Set<string>;
   /** The process's pixel budget: every render takes its pixels before it reaches a thread. */
   budget: PixelBudget;
+  /** The process's render slots: a job takes one after its downloads, before its fonts. */
+  renderSlots: RenderSlots;
 }
 
 /** How one run of a render job ended, for the job log and metrics. */
@@ -173,7 +176,29 @@ async function loadPage(
   return { design: found.design, layers, prepared, title: found.template.title };
 }
 
-async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFile> {
+/**
+ * The render stage of one job: entered once its downloads are done, left once its file is made
+ * (before it is stored and transferred), so neither downloads nor uploads hold a render slot.
+ */
+function renderStage(ctx: RenderJobContext, projectId: string) {
+  let release: ReleaseSlot | null = null;
+  return {
+    enter: async () => {
+      release ??= await ctx.renderSlots.acquire(projectId);
+    },
+    leave: () => {
+      release?.();
+      release = null;
+    },
+  };
+}
+
+/** Downloads, then (in `enterRenderStage`'s slot) fonts and the render itself. */
+async function render(
+  ctx: RenderJobContext,
+  row: RenderRow,
+  enterRenderStage: () => Promise<void>,
+): Promise<RenderedFile> {
   const { deps } = ctx;
   const req = row.request;
   if (req.kind === 'merge') {
@@ -182,6 +207,7 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
       r.status === 'rejected' ? [`urls.${i}: ${safeMessage(ctx, r.reason)}`] : [],
     );
     if (failures.length) throw new RenderJobFailure(failures);
+    await enterRenderStage();
     const files = results.map((r) => (r as PromiseFulfilledResult<Buffer>).value);
     const maxPages = deps.mergeMaxPages;
     let merged: RenderedFile;
@@ -215,6 +241,7 @@ async function render(ctx: RenderJobContext, row: RenderRow): Promise<RenderedFi
     ctx,
     [...needs].map(([url, where]) => ({ url, where })),
   );
+  await enterRenderStage();
   const loaded: FontSource[] = fontKeys.size
     ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])
     : [];
@@ -486,7 +513,13 @@ async function renderClaimed(ctx: RenderJobContext, row: RenderRow): Promise<Ren
   let done: RenderRow | undefined;
   try {
     const transfer = row.has_transfer ? await transferOf(ctx, row) : undefined;
-    const file = await render(ctx, row);
+    const stage = renderStage(ctx, row.project_id);
+    let file: RenderedFile;
+    try {
+      file = await render(ctx, row, stage.enter);
+    } finally {
+      stage.leave();
+    }
     const fallback = String(row.id);
     const filename = sanitizeFilename(row.request.modifications.filename, file.ext, fallback);
     stored = newFileKey(type === 'image' ? 'images' : 'pdfs', filename);

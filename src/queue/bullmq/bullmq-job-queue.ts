@@ -4,9 +4,10 @@
  * check give the same at-least-once semantics as the embedded queue: a job whose worker died is
  * moved back to waiting once its lock expires and runs again.
  */
-import { Queue, Worker, type Job as BullJob } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import { newId } from '../../core/ids.ts';
 import {
+  groupLimitOf,
   QueueUnavailableError,
   type ConsumeOptions,
   type EnqueueOptions,
@@ -44,6 +45,13 @@ export interface BullMqJobQueueOptions {
   /** Called when a handler throws or Redis fails; default: console.error. */
   onError?: (err: unknown, job?: Job) => void;
   /**
+   * A job whose group is at its limit is put back in the delayed set; the jobs a consumer puts
+   * back for one group return paced at `groupLimit` per this many ms (the first after 1/groupLimit
+   * of it), so a long backlog of one group costs a bounded number of Redis commands per second
+   * instead of cycling through the worker. Default 200 ms.
+   */
+  groupDeferMs?: number;
+  /**
    * close() waits for running handlers, then at most this long for the Redis connections to
    * close; a Redis that is down would otherwise keep it waiting for ever. Default 3 s.
    */
@@ -53,6 +61,8 @@ export interface BullMqJobQueueOptions {
 interface JobData {
   id: string;
   payload: Record<string, unknown>;
+  /** EnqueueOptions.group. */
+  group?: string;
 }
 
 /**
@@ -73,6 +83,10 @@ export class BullMqJobQueue implements JobQueue {
   private closed = false;
   /** Handlers running in this process (close waits for them without needing Redis). */
   private readonly running = new Set<Promise<void>>();
+  /** Running jobs per group in this process (only groups with at least one). */
+  private readonly groupsRunning = new Map<string, number>();
+  /** Per group, when the last job this process put back returns to the wait list. */
+  private readonly groupReturns = new Map<string, number>();
 
   constructor(opts: BullMqJobQueueOptions) {
     const lockDurationMs = opts.lockDurationMs ?? 15_000;
@@ -84,6 +98,7 @@ export class BullMqJobQueue implements JobQueue {
       stalledIntervalMs: opts.stalledIntervalMs ?? 10_000,
       retentionMs: opts.retentionMs ?? 7 * 24 * 3600_000,
       commandTimeoutMs: opts.commandTimeoutMs ?? 3000,
+      groupDeferMs: opts.groupDeferMs ?? 200,
       closeTimeoutMs: opts.closeTimeoutMs ?? 3000,
       onError:
         opts.onError ??
@@ -112,7 +127,7 @@ export class BullMqJobQueue implements JobQueue {
       'adding a job',
       this.queue.add(
         kind,
-        { id, payload },
+        { id, payload, ...(opts.group !== undefined ? { group: opts.group } : {}) },
         { jobId: bullJobId(id), attempts: 1, removeOnComplete: keepFor, removeOnFail: keepFor },
       ),
     );
@@ -153,16 +168,32 @@ export class BullMqJobQueue implements JobQueue {
     if (!Number.isInteger(opts.concurrency) || opts.concurrency < 1) {
       throw new RangeError('concurrency must be a whole number ≥ 1');
     }
+    const groupLimit = groupLimitOf(opts);
     this.worker = new Worker<JobData>(
       this.opts.name,
-      async (bj: BullJob<JobData>) => {
+      async (bj: BullJob<JobData>, token?: string) => {
+        const group = bj.data.group;
+        if (group !== undefined && (this.groupsRunning.get(group) ?? 0) >= groupLimit) {
+          // BullMQ's pattern for a job that must wait: it leaves the active list (and this
+          // worker's slot) for the delayed set, without counting as an attempt.
+          await bj.moveToDelayed(this.returnTime(group, groupLimit), token);
+          throw new DelayedError();
+        }
         const job: Job = {
           id: bj.data.id,
           kind: bj.name,
           payload: bj.data.payload,
-          attempt: Math.max(1, bj.attemptsStarted),
+          // Deliveries, not starts: a job put back for its group was started without running.
+          attempt: 1 + bj.stalledCounter,
         };
-        const run = handler(job);
+        if (group !== undefined)
+          this.groupsRunning.set(group, (this.groupsRunning.get(group) ?? 0) + 1);
+        const run = handler(job).finally(() => {
+          if (group === undefined) return;
+          const left = (this.groupsRunning.get(group) ?? 1) - 1;
+          if (left > 0) this.groupsRunning.set(group, left);
+          else this.groupsRunning.delete(group);
+        });
         const settled = run.then(
           () => undefined,
           () => undefined,
@@ -190,6 +221,21 @@ export class BullMqJobQueue implements JobQueue {
       },
     );
     this.worker.on('error', (err) => this.opts.onError(err));
+  }
+
+  /**
+   * When a job of `group` put back now returns: paced `groupLimit` per groupDeferMs after the
+   * previous one of its group, so the group's returns never outpace what it may start.
+   */
+  private returnTime(group: string, groupLimit: number): number {
+    const now = Date.now();
+    const step = this.opts.groupDeferMs / groupLimit;
+    const at = Math.max(now + step, (this.groupReturns.get(group) ?? 0) + step);
+    this.groupReturns.set(group, at);
+    if (this.groupReturns.size > 1000) {
+      for (const [g, t] of this.groupReturns) if (t < now) this.groupReturns.delete(g);
+    }
+    return at;
   }
 
   async close(): Promise<void> {

@@ -8,13 +8,14 @@
 import { newId } from '../../core/ids.ts';
 import { pingDatabase, type Database } from '../../store/database.ts';
 import { JobQueueStore, type JobRow } from '../../store/job-queue-store.ts';
-import type {
-  ConsumeOptions,
-  EnqueueOptions,
-  Job,
-  JobHandler,
-  JobQueue,
-  QueueStats,
+import {
+  groupLimitOf,
+  type ConsumeOptions,
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobQueue,
+  type QueueStats,
 } from '../job-queue.ts';
 import { newOwnerId, ownerIsDead, retireOwnerId } from './owner-id.ts';
 
@@ -49,8 +50,11 @@ export class LocalJobQueue implements JobQueue {
   private readonly retentionMs: number;
   private readonly onError: (err: unknown, job?: Job) => void;
   private readonly running = new Map<string, Promise<void>>();
+  /** Running jobs per group (only groups with at least one). */
+  private readonly groupsRunning = new Map<string, number>();
   private handler: JobHandler | null = null;
   private concurrency = 0;
+  private groupLimit = 0;
   private pollTimer: NodeJS.Timeout | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private pollDelay: number;
@@ -87,6 +91,7 @@ export class LocalJobQueue implements JobQueue {
       id: opts.jobId ?? newId(16),
       kind,
       payload: JSON.stringify(payload),
+      group: opts.group ?? null,
     });
     this.wake();
   }
@@ -98,6 +103,7 @@ export class LocalJobQueue implements JobQueue {
     }
     this.handler = handler;
     this.concurrency = opts.concurrency;
+    this.groupLimit = groupLimitOf(opts);
     this.leaseTimer = setInterval(() => void this.maintain(), Math.max(50, this.leaseMs / 3));
     this.listener = this.listen?.(() => this.wake()) ?? null;
     void this.recoverDead().finally(() => this.wake());
@@ -156,16 +162,23 @@ export class LocalJobQueue implements JobQueue {
   private async poll(): Promise<void> {
     this.polling = true;
     let claimed = 0;
-    let free: number;
+    let asked: number;
     try {
       do {
         this.pollAgain = false;
-        free = this.concurrency - this.running.size;
-        if (free <= 0 || this.closed) break;
-        const rows = await this.store.claim(this.owner, free, this.leaseMs);
+        const { limit, skipGroups } = this.nextClaim();
+        asked = limit;
+        if (asked <= 0 || this.closed) break;
+        const rows = await this.store.claim(
+          this.owner,
+          asked,
+          this.leaseMs,
+          Date.now(),
+          skipGroups,
+        );
         claimed = rows.length;
         for (const row of rows) this.run(row);
-      } while ((this.pollAgain || claimed === free) && !this.closed);
+      } while ((this.pollAgain || claimed === asked) && !this.closed);
       this.pollDelay = claimed > 0 ? this.minPollMs : Math.min(this.pollDelay * 2, this.maxPollMs);
     } catch (err) {
       this.onError(err);
@@ -181,6 +194,23 @@ export class LocalJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * How many jobs the next claim may take and which groups it skips. Groups at their limit are
+   * skipped; and since one claim may return jobs of a single group, it takes no more than the
+   * room left to the fullest group still claimable (a group with no running job has all of
+   * `groupLimit`), so no claim can overshoot a group's share. Later rounds of the poll take more.
+   */
+  private nextClaim(): { limit: number; skipGroups: string[] } {
+    const free = this.concurrency - this.running.size;
+    const skipGroups: string[] = [];
+    let room = this.groupLimit;
+    for (const [group, n] of this.groupsRunning) {
+      if (n >= this.groupLimit) skipGroups.push(group);
+      else room = Math.min(room, this.groupLimit - n);
+    }
+    return { limit: Math.min(free, room), skipGroups };
+  }
+
   private run(row: JobRow): void {
     const job: Job = {
       id: row.id,
@@ -188,6 +218,8 @@ export class LocalJobQueue implements JobQueue {
       payload: JSON.parse(row.payload) as Record<string, unknown>,
       attempt: row.attempt,
     };
+    const group = row.group_key;
+    if (group !== null) this.groupsRunning.set(group, (this.groupsRunning.get(group) ?? 0) + 1);
     const done = (async () => {
       let error: string | null = null;
       try {
@@ -205,6 +237,11 @@ export class LocalJobQueue implements JobQueue {
       }
     })().finally(() => {
       this.running.delete(job.id);
+      if (group !== null) {
+        const left = (this.groupsRunning.get(group) ?? 1) - 1;
+        if (left > 0) this.groupsRunning.set(group, left);
+        else this.groupsRunning.delete(group);
+      }
       this.wake();
     });
     this.running.set(job.id, done);
