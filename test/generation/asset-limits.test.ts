@@ -61,7 +61,7 @@ for (const { kind, skip } of testDbKinds()) {
     const image = (layers: Record<string, unknown>) =>
       post('/api/rest/images', { template_uuid: uuid, layers });
     const assertRefused = (res: { statusCode: number; body: string }, field: string) => {
-      assert.equal(res.statusCode, 422, res.body);
+      assert.equal(res.statusCode, 422, res.body.slice(0, 300));
       const body = JSON.parse(res.body);
       assert.deepEqual(Object.keys(body.errors), [field]);
       assert.match(body.errors[field][0], new RegExp(`above ${CAP} distinct picture and SVG URLs`));
