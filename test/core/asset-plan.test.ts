@@ -106,7 +106,10 @@ describe('planAssets', () => {
     const table = planAssets([{ design: tableDesign(8, null), prefix: '' }], cap);
     assert.deepEqual(table.overCap, { field: 'layers.items.rows', count: 8 });
     // The table holds exactly the cap; the picture layer after it goes above.
-    const photo = planAssets([{ design: tableDesign(5, 'https://a.test/new.png'), prefix: '' }], cap);
+    const photo = planAssets(
+      [{ design: tableDesign(5, 'https://a.test/new.png'), prefix: '' }],
+      cap,
+    );
     assert.deepEqual(photo.overCap, { field: 'layers.photo.image', count: 6 });
     // Pages count together: the second page's table goes above.
     const pages = planAssets(

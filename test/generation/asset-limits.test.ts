@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { testDbKinds } from '../helpers/databases.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { createTemplate, testDesign, type AssetServer } from './_helpers.ts';
+import { createTemplate, type AssetServer } from './_helpers.ts';
 import { startGenerationFixture, type GenerationFixture } from './generation-fixture.ts';
 
 const CAP = 100;
@@ -47,7 +47,10 @@ for (const { kind, skip } of testDbKinds()) {
       // Jobs are run by the tests that need them, so accepted requests download nothing.
       fixture = await startGenerationFixture(kind, { processJobs: false });
       ({ t, assets } = fixture);
-      uuid = await createTemplate(t, tableDesign() as unknown as ReturnType<typeof testDesign>);
+      uuid = await createTemplate(
+        t,
+        tableDesign() as unknown as Parameters<typeof createTemplate>[1],
+      );
     });
     after(async () => fixture?.close());
 
@@ -114,7 +117,11 @@ for (const { kind, skip } of testDbKinds()) {
       const secret = await t.runtime.services.urlImages.secret(t.project.id);
       const query = `items[rows]=${encodeURIComponent(JSON.stringify(rows(CAP + 1)))}`;
       const s = createHmac('sha256', secret).update(query).digest('hex');
-      const url = await t.request({ method: 'GET', url: `/u/${uuid}?${query}&s=${s}`, token: null });
+      const url = await t.request({
+        method: 'GET',
+        url: `/u/${uuid}?${query}&s=${s}`,
+        token: null,
+      });
       assertRefused(url, 'layers.items.rows');
       const preview = await post(`/api/rest/templates/${uuid}/preview`, {
         layers: { items: { rows: rows(CAP + 1) } },

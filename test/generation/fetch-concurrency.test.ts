@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { JOB_FETCH_CONCURRENCY } from '../../src/core/generation/run-render-job.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { createTemplate, redPng, testDesign } from './_helpers.ts';
+import { createTemplate, redPng } from './_helpers.ts';
 import { startGenerationFixture, type GenerationFixture } from './generation-fixture.ts';
 
 const PROCESS_LIMIT = 8;
@@ -82,7 +82,7 @@ for (const { kind, skip } of testDbKinds()) {
           },
         ],
       };
-      uuid = await createTemplate(t, design as unknown as ReturnType<typeof testDesign>);
+      uuid = await createTemplate(t, design as unknown as Parameters<typeof createTemplate>[1]);
     });
     after(async () => {
       await fixture?.close();
@@ -96,7 +96,9 @@ for (const { kind, skip } of testDbKinds()) {
         type: 'picture',
         url: `${server!.base}/p.png?b=${tag}&i=${i}`,
       }));
-      const rows = Array.from({ length: Math.ceil(n / 3) }, (_, r) => cells.slice(r * 3, r * 3 + 3));
+      const rows = Array.from({ length: Math.ceil(n / 3) }, (_, r) =>
+        cells.slice(r * 3, r * 3 + 3),
+      );
       const res = await t.request({
         method: 'POST',
         url: '/api/rest/images',
