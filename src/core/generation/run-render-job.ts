@@ -99,7 +99,10 @@ async function claimRow(
 /** What renders outside a job (previews, thumbnails) need of a job's context. */
 export type RenderContext = Pick<RenderJobContext, 'deps' | 'budget'>;
 
-/** Which layers (by path) use a URL, for messages like "layers.photo: https://…: 404". */
+/**
+ * Which layers (by path) use a value, for messages naming them; one search of the design per
+ * call, so it serves the few fonts that fail a check (picture URLs are mapped by planAssets).
+ */
 export function layersUsing(design: Design, url: string, prefix: string): string[] {
   return design.layers
     .filter(
