@@ -83,6 +83,10 @@ export interface Config {
   readonly fetchTimeoutMs: number;
   /** Size limit of one outbound download in bytes (IMPRINT_FETCH_MAX_BYTES). */
   readonly fetchMaxBytes: number;
+  /** Downloads one process runs at once, all jobs together (IMPRINT_FETCH_CONCURRENCY). */
+  readonly fetchConcurrency: number;
+  /** Most distinct picture and SVG URLs one image or PDF may download (IMPRINT_MAX_ASSETS_PER_JOB). */
+  readonly maxAssetsPerJob: number;
   /** First webhook retry delay in ms; later ones grow exponentially (IMPRINT_WEBHOOK_RETRY_BASE_MS). */
   readonly webhookRetryBaseMs: number;
   /**
@@ -423,6 +427,8 @@ export function loadConfig(env: Env = process.env): Config {
       1024,
       1024 * 1024 * 1024,
     ),
+    fetchConcurrency: intVar(env, 'IMPRINT_FETCH_CONCURRENCY', 32, 1, 10_000),
+    maxAssetsPerJob: intVar(env, 'IMPRINT_MAX_ASSETS_PER_JOB', 100, 1, 100_000),
     webhookRetryBaseMs: intVar(env, 'IMPRINT_WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
     queueConcurrency: intVar(env, 'IMPRINT_QUEUE_CONCURRENCY', renderThreads * 4, 1, 10_000),
     projectJobShare: intVar(env, 'IMPRINT_PROJECT_JOB_SHARE', 0, 1, 10_000) || null,

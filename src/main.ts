@@ -12,6 +12,7 @@ import type { BlobStorage } from './storage/blob-storage.ts';
 import { LocalBlobStorage } from './storage/local/local-blob-storage.ts';
 import { S3BlobStorage } from './storage/s3/s3-blob-storage.ts';
 import { FileSweeps } from './core/generation/file-sweeps.ts';
+import { PixelBudget } from './core/generation/pixel-budget.ts';
 import {
   isPostgres,
   openDatabase,
@@ -234,6 +235,8 @@ async function createGenerationService(
       maxBytes: config.fetchMaxBytes,
       // Imprint's own file and media URLs are read from storage, never fetched over HTTP.
       ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
+      // The pixel budget's FIFO semaphore, counting downloads instead of pixels.
+      slots: new PixelBudget(config.fetchConcurrency),
     }),
     renderer: timedRenderer(jobs.renderPool, obs.metrics),
     storage: services.storage,
@@ -249,6 +252,7 @@ async function createGenerationService(
     renderSlots: config.renderThreads * 2,
     maxPixelsInFlight: config.renderMaxPixelsInFlight,
     mergeMaxPages: config.mergeMaxPages,
+    maxAssetsPerJob: config.maxAssetsPerJob,
     log: obs.log.child({ component: 'generation' }),
     metrics: obs.metrics,
   });

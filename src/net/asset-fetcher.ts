@@ -30,6 +30,17 @@ export interface AssetFetcherOptions {
    * be used: the key's 128 random bits make the URL a capability, as a bucket URL is.
    */
   ownFiles?: { publicUrl: string; storage: BlobStorage };
+  /**
+   * Bounds the downloads in flight, all renders of the process together
+   * (IMPRINT_FETCH_CONCURRENCY): each download takes one unit first and gives it back when it
+   * ends. Cache hits and requests joining a download in flight take none. Unbounded without it.
+   */
+  slots?: DownloadSlots;
+}
+
+/** A FIFO semaphore (the composition root passes core's PixelBudget, one unit per download). */
+export interface DownloadSlots {
+  acquire(units: number): Promise<() => void>;
 }
 
 /** The HTTP client an AssetFetcher uses; safeFetch unless a test swaps in a counting wrapper. */
@@ -130,10 +141,22 @@ export class AssetFetcher {
     if (hit && !stale) this.forget(url, hit);
     let pending = this.inflight.get(url);
     if (!pending) {
-      pending = this.download(url, stale).finally(() => this.inflight.delete(url));
+      pending = this.inSlot(() => this.download(url, stale)).finally(() =>
+        this.inflight.delete(url),
+      );
       this.inflight.set(url, pending);
     }
     return pending;
+  }
+
+  /** Runs a download holding one of the process's download slots, if it has a bound. */
+  private async inSlot(download: () => Promise<Entry>): Promise<Entry> {
+    const release = await this.opts.slots?.acquire(1);
+    try {
+      return await download();
+    } finally {
+      release?.();
+    }
   }
 
   private async download(url: string, stale?: Entry): Promise<Entry> {

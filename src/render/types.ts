@@ -119,6 +119,8 @@ export interface LayerType {
   checkTogether?(layer: LayerSpec, path: string, problems: RenderProblem[]): void;
   /** URLs this layer needs fetched before drawing (pictures, SVGs). */
   assetUrls(layer: LayerSpec): string[];
+  /** The property that holds those URLs (`image`, `rows`), for messages naming the field. */
+  assetField?: string;
   /** Multiplies lengths held inside structured properties by `k` (the `px` props are scaled for it). */
   scaleLengths?(layer: LayerSpec, k: number): void;
   /** Draws the layer in its own box: the context is translated so (0,0) is the layer's top-left. */

@@ -11,6 +11,7 @@ import type {
   RenderRow,
   ResourceType,
 } from '../core/generation/generation-repository.ts';
+import { storedErrors } from '../core/generation/stored-errors.ts';
 import { newId, nowIso } from '../core/ids.ts';
 import type { Database } from './database.ts';
 import { prepareQuery } from './prepared-query.ts';
@@ -382,7 +383,7 @@ export class SqlGenerationRepository implements GenerationRepository {
       .updateTable(TABLE[type])
       .set({
         status: 'error',
-        errors: JSON.stringify(errors),
+        errors: JSON.stringify(storedErrors(errors)),
         updated_at: nowIso(),
         claim_until: null,
         transfer_sealed: null,

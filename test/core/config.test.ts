@@ -40,6 +40,15 @@ describe('config', () => {
     assert.equal(c.mergeMaxPages, 500);
   });
 
+  it('bounds picture downloads: 100 distinct URLs a job and 32 downloads at once by default', () => {
+    const d = loadConfig({});
+    assert.equal(d.maxAssetsPerJob, 100);
+    assert.equal(d.fetchConcurrency, 32);
+    const c = loadConfig({ IMPRINT_MAX_ASSETS_PER_JOB: '500', IMPRINT_FETCH_CONCURRENCY: '8' });
+    assert.equal(c.maxAssetsPerJob, 500);
+    assert.equal(c.fetchConcurrency, 8);
+  });
+
   it('limits template previews to 600 per minute per token unless told otherwise', () => {
     assert.equal(loadConfig({}).previewRateLimitPerMinute, 600);
     assert.equal(loadConfig({ IMPRINT_PREVIEW_RATE_LIMIT: '0' }).previewRateLimitPerMinute, 0);
@@ -83,6 +92,10 @@ describe('config', () => {
     ['IMPRINT_RENDER_TIMEOUT_MS', '50'],
     ['IMPRINT_MERGE_MAX_PAGES', '1'],
     ['IMPRINT_MERGE_MAX_PAGES', '2.5'],
+    ['IMPRINT_MAX_ASSETS_PER_JOB', '0'],
+    ['IMPRINT_MAX_ASSETS_PER_JOB', 'many'],
+    ['IMPRINT_FETCH_CONCURRENCY', '0'],
+    ['IMPRINT_FETCH_CONCURRENCY', '2.5'],
     ['IMPRINT_SECRET_KEY', 'too-short-to-be-a-key'],
     ['IMPRINT_TRUST_PROXY', 'maybe'],
     ['IMPRINT_TRUST_PROXY', '10.0.0.0/8,proxy.example'],

@@ -88,6 +88,8 @@ export interface GenerationDeps {
   maxPixelsInFlight: number;
   /** Most pages of a merged PDF (IMPRINT_MERGE_MAX_PAGES). */
   mergeMaxPages: number;
+  /** Most distinct picture and SVG URLs one image or PDF downloads (IMPRINT_MAX_ASSETS_PER_JOB). */
+  maxAssetsPerJob: number;
   log?: GenerationLog;
   /** Counts the credits charged when a render finishes (the metrics port). */
   metrics?: Pick<Metrics, 'creditsCharged'>;

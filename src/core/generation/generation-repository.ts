@@ -161,7 +161,8 @@ export interface GenerationRepository {
   ): Promise<RenderRow | undefined>;
   /**
    * queued → error with messages, only if still queued and not deleted; as markFinished. Both,
-   * and markDeleted, clear the row's sealed transfer credentials in the same statement.
+   * and markDeleted, clear the row's sealed transfer credentials in the same statement. Stores
+   * the messages as storedErrors() caps them (the first 20 and a count of the rest).
    */
   markError(type: ResourceType, id: number, errors: string[]): Promise<RenderRow | undefined>;
   /** Soft-deletes a project's row; returns it as it was, or undefined when absent. */

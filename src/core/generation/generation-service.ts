@@ -35,6 +35,7 @@ import {
   type RenderJobReport,
 } from './run-render-job.ts';
 import { TransferSealer } from './transfer-sealer.ts';
+import { assetCapMessage, planAssets, type PageAssets } from './asset-plan.ts';
 import { importedProfileData } from '../color-profiles.ts';
 import { TransferVault } from './transfer-vault.ts';
 import {
@@ -171,6 +172,7 @@ export class GenerationService {
     if (found) {
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems);
+      this.checkAssetCap([{ design: prepared.design, prefix: '' }], errors);
       common.warnings = prepared.warnings.map(warningText);
       // Sized from modifications that are all valid, or the message would blame the wrong field.
       if (!errors.hasUnder('modifications'))
@@ -211,6 +213,8 @@ export class GenerationService {
     const sizes: Array<{ width: number; height: number }> = [];
     // Unknown templates by page path: the 404 keeps Placid's message and says which page(s).
     const missing: FieldErrors = {};
+    // The cap counts the distinct URLs of all pages together: one job downloads them all.
+    const assetPages: PageAssets[] = [];
     for (const [i, p] of rawPages.entries()) {
       // Pages the schema rejected (not an object, no usable uuid) are already in `errors`.
       const uuid = isRecord(p) ? uuidOf(p.template_uuid) : undefined;
@@ -223,6 +227,7 @@ export class GenerationService {
       }
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems, `pages.${i}.`);
+      assetPages.push({ design: prepared.design, prefix: `pages.${i}.` });
       if (!errors.hasUnder('modifications')) {
         const dpi = mods.options.dpi ?? 96;
         const p = bleedProblem(found.design, mods.options.bleed, dpi, 'modifications.bleed');
@@ -233,6 +238,7 @@ export class GenerationService {
       pages.push({ template_uuid: uuid, layers });
       sizes.push(pixelSize(found.design));
     }
+    this.checkAssetCap(assetPages, errors);
     errors.throwIfAny();
     if (Object.keys(missing).length) throw notFound('Template', missing);
     const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };
@@ -366,6 +372,13 @@ export class GenerationService {
   /** create_now renders running in this process. */
   get createNowInUse(): number {
     return this.slots.inUse;
+  }
+
+  /** A 422 naming the field that takes a request above IMPRINT_MAX_ASSETS_PER_JOB. */
+  private checkAssetCap(pages: PageAssets[], errors: FieldErrorCollector): void {
+    const cap = this.deps.maxAssetsPerJob;
+    const { overCap } = planAssets(pages, cap);
+    if (overCap) errors.add(overCap.field, assetCapMessage(overCap, cap));
   }
 
   private view(row: RenderRow): ImageObject | PdfObject {

@@ -29,6 +29,7 @@ import {
   type RenderContext,
 } from './run-render-job.ts';
 import { addProblems, problemMessage } from './validate-request.ts';
+import { assetCapMessage, planAssets } from './asset-plan.ts';
 
 /** Width of a thumbnail in px (narrower designs keep their own width). */
 export const THUMBNAIL_WIDTH = 400;
@@ -119,7 +120,13 @@ export class PreviewService {
       throw notFound('Template');
     }
     if (!design && !errors.hasUnder('design')) design = found.design;
-    if (design) addProblems(errors, prepareRender(design, layers).problems);
+    if (design) {
+      const prepared = prepareRender(design, layers);
+      addProblems(errors, prepared.problems);
+      const cap = this.deps.render.deps.maxAssetsPerJob;
+      const { overCap } = planAssets([{ design: prepared.design, prefix: '' }], cap);
+      if (overCap) errors.add(overCap.field, assetCapMessage(overCap, cap));
+    }
     errors.throwIfAny();
     const file = pdf
       ? await this.renderPdfNow(projectId, design!, layers, found.template.title)
@@ -265,10 +272,11 @@ export class PreviewService {
     const { deps } = ctx;
     const prepared = prepareRender(design, layers);
     try {
-      const files = await fetchPictures(
-        ctx,
-        prepared.assetUrls.map((url) => ({ url, where: layersUsing(prepared.design, url, '') })),
-      );
+      // A thumbnail of a saved design above the cap fails here, as the preview did.
+      const cap = deps.maxAssetsPerJob;
+      const plan = planAssets([{ design: prepared.design, prefix: '' }], cap);
+      if (plan.overCap) throw new RenderJobFailure([assetCapMessage(plan.overCap, cap)]);
+      const files = await fetchPictures(ctx, plan.needs);
       const loaded: FontSource[] = prepared.fontKeys.length
         ? await deps.fonts.loadFontSources(projectId, prepared.fontKeys)
         : [];

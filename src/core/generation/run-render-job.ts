@@ -26,6 +26,13 @@ import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
 import { importedProfileData } from '../color-profiles.ts';
 import { warningText } from '../../render/index.ts';
+import {
+  assetCapMessage,
+  describeUsers,
+  planAssets,
+  type AssetNeed,
+  type PageAssets,
+} from './asset-plan.ts';
 
 /** What runRenderJob needs besides the row reference. */
 export interface RenderJobContext {
@@ -95,7 +102,10 @@ async function claimRow(
 /** What renders outside a job (previews, thumbnails) need of a job's context. */
 export type RenderContext = Pick<RenderJobContext, 'deps' | 'budget'>;
 
-/** Which layers (by path) use a URL, for messages like "layers.photo: https://…: 404". */
+/**
+ * Which layers (by path) use a value, for messages naming them; one search of the design per
+ * call, so it serves the few fonts that fail a check (picture URLs are mapped by planAssets).
+ */
 export function layersUsing(design: Design, url: string, prefix: string): string[] {
   return design.layers
     .filter(
@@ -107,18 +117,37 @@ export function layersUsing(design: Design, url: string, prefix: string): string
     .map((l) => `${prefix}layers.${l.name}`);
 }
 
-/** Fetches every picture; all failures are reported together, each naming its layer. */
+/**
+ * Downloads of one job at once. The process-wide bound (IMPRINT_FETCH_CONCURRENCY) lives in the
+ * asset fetcher; this one keeps a job with many pictures from taking all of it.
+ */
+export const JOB_FETCH_CONCURRENCY = 6;
+
+/**
+ * Fetches every picture, at most JOB_FETCH_CONCURRENCY at once; all failures are reported
+ * together, in the order of `needs`, each naming its layers.
+ */
 export async function fetchPictures(
   ctx: RenderContext,
-  needs: Array<{ url: string; where: string[] }>,
+  needs: AssetNeed[],
 ): Promise<Map<string, Buffer>> {
   const files = new Map<string, Buffer>();
-  const results = await Promise.allSettled(needs.map((n) => ctx.deps.assets.fetchPicture(n.url)));
-  const failures: string[] = [];
-  results.forEach((r, i) => {
-    if (r.status === 'fulfilled') files.set(needs[i].url, r.value);
-    else failures.push(`${needs[i].where.join(', ') || 'picture'}: ${safeMessage(ctx, r.reason)}`);
-  });
+  const failed: string[] = [];
+  let next = 0;
+  const fetchNext = async (): Promise<void> => {
+    while (next < needs.length) {
+      const i = next++;
+      const need = needs[i];
+      try {
+        files.set(need.url, await ctx.deps.assets.fetchPicture(need.url));
+      } catch (err) {
+        failed[i] = `${describeUsers(need.where)}: ${safeMessage(ctx, err)}`;
+      }
+    }
+  };
+  const workers = Math.min(JOB_FETCH_CONCURRENCY, needs.length);
+  await Promise.all(Array.from({ length: workers }, fetchNext));
+  const failures = failed.filter((m) => m !== undefined);
   if (failures.length) throw new RenderJobFailure(failures);
   return files;
 }
@@ -153,6 +182,16 @@ export async function checkFonts(
   }
   if (failures.length) throw new RenderJobFailure(failures);
   return usable;
+}
+
+/**
+ * The downloads of a job's pages. Creation refused requests above the cap; a template edited
+ * since may still take a job above it, which fails the job naming the field.
+ */
+function jobAssets(cap: number, pages: PageAssets[]): AssetNeed[] {
+  const plan = planAssets(pages, cap);
+  if (plan.overCap) throw new RenderJobFailure([assetCapMessage(plan.overCap, cap)]);
+  return plan.needs;
 }
 
 /** Loads the design of a page; a template deleted since the request fails the job. */
@@ -228,19 +267,12 @@ async function render(
   const pages: Array<Awaited<ReturnType<typeof loadPage>>> = [];
   for (const p of pageInputs)
     pages.push(await loadPage(ctx, row, p.template_uuid, p.layers, p.prefix));
-  const needs = new Map<string, string[]>();
-  const fontKeys = new Set<string>();
-  pages.forEach((page, i) => {
-    for (const url of page.prepared.assetUrls) {
-      const where = layersUsing(page.prepared.design, url, pageInputs[i].prefix);
-      needs.set(url, [...(needs.get(url) ?? []), ...where]);
-    }
-    page.prepared.fontKeys.forEach((k) => fontKeys.add(k));
-  });
-  const files = await fetchPictures(
-    ctx,
-    [...needs].map(([url, where]) => ({ url, where })),
+  const needs = jobAssets(
+    deps.maxAssetsPerJob,
+    pages.map((page, i) => ({ design: page.prepared.design, prefix: pageInputs[i].prefix })),
   );
+  const fontKeys = new Set(pages.flatMap((page) => page.prepared.fontKeys));
+  const files = await fetchPictures(ctx, needs);
   await enterRenderStage();
   const loaded: FontSource[] = fontKeys.size
     ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])

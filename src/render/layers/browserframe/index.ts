@@ -74,6 +74,7 @@ export const browserframeLayer: LayerType = {
     theme: { kind: 'enum', values: ['light', 'dark'], def: 'light', description: 'Window theme.' },
     ...FIT_PROPS,
   },
+  assetField: 'image',
   assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
   async draw(ctx, layer, env) {
     const { width: w, height: h } = layer;

@@ -60,6 +60,7 @@ export const pictureLayer: LayerType = {
     ...FIT_PROPS,
     border_radius: { kind: 'px', def: 0, min: 0, max: 100_000, description: 'Corner radius.' },
   },
+  assetField: 'image',
   assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
   async draw(ctx, layer, env) {
     if (typeof layer.image !== 'string') return;

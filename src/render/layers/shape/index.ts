@@ -73,6 +73,7 @@ export const shapeLayer: LayerType = {
       description: 'An SVG drawn instead of the outline; `background_color` is its default fill.',
     },
   },
+  assetField: 'svg',
   assetUrls: (layer) => (typeof layer.svg === 'string' ? [layer.svg] : []),
   async draw(ctx, layer, env) {
     if (layer.width <= 0 || layer.height <= 0) return;

@@ -121,6 +121,7 @@ export const tableLayer: LayerType = {
   type: 'table',
   listedAs: 'table',
   props: TABLE_PROPS,
+  assetField: 'rows',
   assetUrls: (layer) => {
     const urls: string[] = [];
     for (const row of (layer.rows ?? []) as TableCell[][])
