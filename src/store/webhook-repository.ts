@@ -205,6 +205,42 @@ export class SqlWebhookRepository implements WebhookStore {
     });
   }
 
+  /** Distinct holders of unexpired leases on pending rows. */
+  async leaseOwners(now: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .select('lease_owner')
+      .distinct()
+      .where('status', '=', 'pending')
+      .where('lease_owner', 'is not', null)
+      .where('lease_until', '>=', now)
+      .execute();
+    return rows.map((r) => r.lease_owner!);
+  }
+
+  /** Clears `owner`'s leases; a row another process claimed meanwhile is not touched. */
+  async releaseLeases(owner: string): Promise<number> {
+    const res = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: null, lease_until: null, updated_at: new Date().toISOString() })
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  /** Moves the end of `owner`'s leases on `ids` to `leaseUntil`. */
+  async renewLeases(owner: string, ids: readonly string[], leaseUntil: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: leaseUntil })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   private async findSecret(projectId: string): Promise<string | undefined> {
     const [row] = await FIND_SECRET.rows(this.db, { projectId });
     return row?.secret;
