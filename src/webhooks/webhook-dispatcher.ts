@@ -9,6 +9,7 @@
  */
 import { isDeadLocalOwner, newClaimOwner } from '../core/generation/claim-owner.ts';
 import { newId } from '../core/ids.ts';
+import { UnsealError } from '../core/secret-sealer.ts';
 import {
   webhookEventName,
   type WebhookDelivery,
@@ -345,7 +346,18 @@ export class WebhookDispatcher implements WebhookService {
       report(outcome, true);
       return;
     }
-    const secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
+    let secret: string;
+    try {
+      secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
+    } catch (err) {
+      if (!(err instanceof UnsealError)) throw err;
+      // Sealed with a key this process lacks (a misconfigured process among several): not sent,
+      // retried later (maybe by a process with the right key), the reason on the delivery.
+      const outcome = this.retryOrFail(row, null, `not sent: ${err.message}`, startedAt);
+      await this.store.finishAttempt(row.id, this.owner, outcome);
+      report(outcome, true);
+      return;
+    }
     const t = Math.floor(Date.now() / 1000);
     let outcome: AttemptOutcome;
     try {
