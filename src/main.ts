@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { databaseStartError, type Config } from './config.ts';
+import { ConfigError, databaseStartError, type Config } from './config.ts';
 import type { Services } from './core/services.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { LocalBlobStorage } from './storage/local/local-blob-storage.ts';
@@ -39,6 +39,11 @@ import { listenForJobs } from './store/job-notifications.ts';
 import { SqlRateCounter } from './store/rate-counter-repository.ts';
 import { RedisRateCounter } from './store/redis-rate-counter.ts';
 import { SqlWebhookRepository } from './store/webhook-repository.ts';
+import {
+  sealStoredSecrets,
+  storedSecretSealer,
+  unreadableSecretsMessage,
+} from './store/sealed-secrets.ts';
 import { SqlMediaRepository } from './store/media-repository.ts';
 import { MediaService } from './core/media.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
@@ -146,6 +151,8 @@ export async function createServices(
   obs: Observability,
 ): Promise<Services> {
   const webhookLog = obs.log.child({ component: 'webhooks' });
+  // Webhook and URL-signing secrets are stored sealed with IMPRINT_SECRET_KEY when it is set.
+  const secretSealer = storedSecretSealer(config.secretKey);
   const storage = countedStorage(createBlobStorage(config), obs.metrics);
   const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
     projects: new SqlProjectRepository(db),
@@ -162,7 +169,7 @@ export async function createServices(
       maxBytes: config.mediaMaxBytes,
       retentionDays: config.mediaRetentionDays,
     }),
-    webhooks: new WebhookDispatcher(new SqlWebhookRepository(db), {
+    webhooks: new WebhookDispatcher(new SqlWebhookRepository(db, secretSealer), {
       allowPrivate: config.allowPrivateUrls,
       retryBaseMs: config.webhookRetryBaseMs,
       onError: (err) => webhookLog.error({ err }, 'webhook dispatcher error'),
@@ -183,7 +190,7 @@ export async function createServices(
   };
   const generation = await createGenerationService(services, db, config, jobs, obs);
   const urlImages = new UrlImageService({
-    store: new SqlUrlApiRepository(db),
+    store: new SqlUrlApiRepository(db, secretSealer),
     projects: services.projects,
     templates: services.templates,
     generation,
@@ -305,6 +312,11 @@ export interface RuntimeOptions {
   processMetrics?: boolean;
   /** Called with the absolute path when this start created a new SQLite file. */
   onNewDatabase?: (file: string) => void;
+  /**
+   * Start even when stored secrets do not open with IMPRINT_SECRET_KEY (CLI commands, so that
+   * `imprint webhook rotate` can replace them); default false: serve and worker refuse to start.
+   */
+  allowUnreadableSecrets?: boolean;
 }
 
 /** Opens and migrates the database and builds the services. */
@@ -329,6 +341,7 @@ export async function createRuntime(
     // An unreachable or unusable database is a setting to fix: name the variable.
     throw databaseStartError(config, err) ?? err;
   }
+  await checkStoredSecrets(db, config, log, opts.allowUnreadableSecrets ?? false);
   const jobs = await createJobPlumbing(db, config, log, target);
   const metrics = new PrometheusMetrics({
     queueStats: () => jobs.queue.stats(),
@@ -367,6 +380,33 @@ export async function createRuntime(
       for (const step of closeSteps()) await step.run();
     },
   };
+}
+
+/**
+ * Seals the webhook and URL-signing secrets still stored in clear when IMPRINT_SECRET_KEY is set,
+ * and stops the start (exit 78 naming the variable) when sealed ones do not open with this
+ * process's key: every delivery and signed URL of those projects would fail.
+ */
+async function checkStoredSecrets(
+  db: Database,
+  config: Config,
+  log: Logger,
+  allowUnreadable: boolean,
+): Promise<void> {
+  try {
+    const { sealed, unreadable } = await sealStoredSecrets(
+      db,
+      storedSecretSealer(config.secretKey),
+    );
+    if (sealed > 0) log.info({ sealed }, 'sealed stored secrets with IMPRINT_SECRET_KEY');
+    if (unreadable.length === 0) return;
+    const message = unreadableSecretsMessage(unreadable, config.secretKey !== null);
+    if (allowUnreadable) log.warn(`IMPRINT_SECRET_KEY: ${message}`);
+    else throw new ConfigError('IMPRINT_SECRET_KEY', message);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Builds the HTTP app of a runtime. */

@@ -6,11 +6,21 @@ import type {
   UrlSigningSettings,
 } from '../core/url-api/url-api-store.ts';
 import { nowIso } from '../core/ids.ts';
+import type { SecretSealer } from '../core/secret-sealer.ts';
 import type { Database } from './database.ts';
+import { SecretColumn } from './sealed-secrets.ts';
 
 /** URL-signing settings and URL renders in SQLite or PostgreSQL. */
 export class SqlUrlApiRepository implements UrlApiStore {
-  constructor(private readonly db: Database) {}
+  private readonly secrets: SecretColumn;
+
+  /** `sealer`: seals the URL-signing secrets with IMPRINT_SECRET_KEY (see sealed-secrets.ts). */
+  constructor(
+    private readonly db: Database,
+    sealer: SecretSealer | null = null,
+  ) {
+    this.secrets = new SecretColumn(sealer, 'url_signing');
+  }
 
   async projectOfTemplate(templateUuid: string): Promise<string | undefined> {
     const row = await this.db
@@ -21,34 +31,50 @@ export class SqlUrlApiRepository implements UrlApiStore {
     return row?.project_id;
   }
 
+  /** Throws UnsealError when the secret is sealed with a key this process does not have. */
   async signing(projectId: string): Promise<UrlSigningSettings> {
     const row = await this.db
       .selectFrom('url_signing')
       .select(['secret', 'allow_unsigned'])
       .where('project_id', '=', projectId)
       .executeTakeFirst();
-    return { secret: row?.secret ?? null, allowUnsigned: row?.allow_unsigned === 1 };
+    const stored = row?.secret ?? null;
+    // One still stored in clear is sealed now if this process has the key.
+    if (stored !== null && this.secrets.needsSealing(stored)) {
+      await this.db
+        .updateTable('url_signing')
+        .set({ secret: this.secrets.toStored(projectId, stored) })
+        .where('project_id', '=', projectId)
+        .where('secret', '=', stored)
+        .execute();
+    }
+    return {
+      secret: stored === null ? null : this.secrets.fromStored(projectId, stored),
+      allowUnsigned: row?.allow_unsigned === 1,
+    };
   }
 
   async getOrCreateSecret(projectId: string, fresh: string): Promise<string> {
     const now = nowIso();
+    const secret = this.secrets.toStored(projectId, fresh);
     await this.db
       .insertInto('url_signing')
-      .values({ project_id: projectId, secret: fresh, allow_unsigned: 0, updated_at: now })
+      .values({ project_id: projectId, secret, allow_unsigned: 0, updated_at: now })
       .onConflict((oc) => oc.column('project_id').doNothing())
       .execute();
     // A row made by `url unsigned` has no secret yet: fill it, never replace one.
     await this.db
       .updateTable('url_signing')
-      .set({ secret: fresh, updated_at: now })
+      .set({ secret, updated_at: now })
       .where('project_id', '=', projectId)
       .where('secret', 'is', null)
       .execute();
     return (await this.signing(projectId)).secret ?? fresh;
   }
 
-  async setSecret(projectId: string, secret: string): Promise<void> {
+  async setSecret(projectId: string, clear: string): Promise<void> {
     const now = nowIso();
+    const secret = this.secrets.toStored(projectId, clear);
     await this.db
       .insertInto('url_signing')
       .values({ project_id: projectId, secret, allow_unsigned: 0, updated_at: now })

@@ -1,8 +1,10 @@
 /** Kysely adapter of the WebhookStore port (webhook_deliveries, webhook_secrets). */
+import type { SecretSealer } from '../core/secret-sealer.ts';
 import type { WebhookResourceType } from '../core/webhooks.ts';
 import type { AttemptOutcome, DeliveryRow, WebhookStore } from '../webhooks/webhook-store.ts';
 import type { Database } from './database.ts';
 import { prepareQuery } from './prepared-query.ts';
+import { SecretColumn } from './sealed-secrets.ts';
 
 // The statements of every delivery, compiled once (see prepared-query.ts).
 const DELIVERY_COLUMNS: ReadonlyArray<keyof DeliveryRow> = [
@@ -70,15 +72,30 @@ const FIND_SECRET = prepareQuery<{ projectId: string }, { secret: string }>(
 
 /** Webhook deliveries and secrets in SQLite or PostgreSQL. */
 export class SqlWebhookRepository implements WebhookStore {
-  constructor(private readonly db: Database) {}
+  private readonly secrets: SecretColumn;
 
-  /** The project's secret, inserting `fresh` if it has none (a race keeps the first insert). */
+  /** `sealer`: seals the signing secrets with IMPRINT_SECRET_KEY (see sealed-secrets.ts). */
+  constructor(
+    private readonly db: Database,
+    sealer: SecretSealer | null = null,
+  ) {
+    this.secrets = new SecretColumn(sealer, 'webhook_secrets');
+  }
+
+  /**
+   * The project's secret, inserting `fresh` if it has none (a race keeps the first insert).
+   * Throws UnsealError when it is sealed with a key this process does not have.
+   */
   async getOrCreateSecret(projectId: string, fresh: string): Promise<string> {
     const found = await this.findSecret(projectId);
     if (found) return found;
     await this.db
       .insertInto('webhook_secrets')
-      .values({ project_id: projectId, secret: fresh, created_at: new Date().toISOString() })
+      .values({
+        project_id: projectId,
+        secret: this.secrets.toStored(projectId, fresh),
+        created_at: new Date().toISOString(),
+      })
       .onConflict((oc) => oc.column('project_id').doNothing())
       .execute();
     return (await this.findSecret(projectId)) ?? fresh;
@@ -86,11 +103,14 @@ export class SqlWebhookRepository implements WebhookStore {
 
   /** Sets the project's secret (insert or replace). */
   async setSecret(projectId: string, secret: string): Promise<void> {
+    const stored = this.secrets.toStored(projectId, secret);
     await this.db
       .insertInto('webhook_secrets')
-      .values({ project_id: projectId, secret, created_at: new Date().toISOString() })
+      .values({ project_id: projectId, secret: stored, created_at: new Date().toISOString() })
       .onConflict((oc) =>
-        oc.column('project_id').doUpdateSet({ secret, created_at: new Date().toISOString() }),
+        oc
+          .column('project_id')
+          .doUpdateSet({ secret: stored, created_at: new Date().toISOString() }),
       )
       .execute();
   }
@@ -205,8 +225,54 @@ export class SqlWebhookRepository implements WebhookStore {
     });
   }
 
+  /** Distinct holders of unexpired leases on pending rows. */
+  async leaseOwners(now: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .select('lease_owner')
+      .distinct()
+      .where('status', '=', 'pending')
+      .where('lease_owner', 'is not', null)
+      .where('lease_until', '>=', now)
+      .execute();
+    return rows.map((r) => r.lease_owner!);
+  }
+
+  /** Clears `owner`'s leases; a row another process claimed meanwhile is not touched. */
+  async releaseLeases(owner: string): Promise<number> {
+    const res = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ lease_owner: null, lease_until: null, updated_at: new Date().toISOString() })
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
+  /** Moves the end of `owner`'s leases on `ids` to `leaseUntil`. */
+  async renewLeases(owner: string, ids: readonly string[], leaseUntil: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ lease_until: leaseUntil })
+      .where('id', 'in', ids)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** The clear secret; one still stored in clear is sealed now if this process has the key. */
   private async findSecret(projectId: string): Promise<string | undefined> {
     const [row] = await FIND_SECRET.rows(this.db, { projectId });
-    return row?.secret;
+    if (!row) return undefined;
+    if (this.secrets.needsSealing(row.secret)) {
+      await this.db
+        .updateTable('webhook_secrets')
+        .set({ secret: this.secrets.toStored(projectId, row.secret) })
+        .where('project_id', '=', projectId)
+        .where('secret', '=', row.secret)
+        .execute();
+    }
+    return this.secrets.fromStored(projectId, row.secret);
   }
 }

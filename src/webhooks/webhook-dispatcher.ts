@@ -1,11 +1,15 @@
 /**
  * The WebhookService: records deliveries and sends them. Every process that runs it polls the
  * deliveries table for due rows, claims one attempt at a time with a conditional update and a
- * lease, POSTs the signed payload through safeFetch, and records the outcome. A process that dies
- * mid-attempt leaves a lease that expires, after which any process retries the delivery.
+ * lease, POSTs the signed payload through safeFetch, and records the outcome. The holder renews
+ * the leases of its attempts in flight, so a slow attempt is never taken by a second sender
+ * while the first still runs. A process that dies mid-attempt leaves a lease that expires, after
+ * which any process retries the delivery; a dead process of this host is seen at once (its pid
+ * is gone), and its leases are taken back without waiting.
  */
-import { randomBytes } from 'node:crypto';
+import { isDeadLocalOwner, newClaimOwner } from '../core/generation/claim-owner.ts';
 import { newId } from '../core/ids.ts';
+import { UnsealError } from '../core/secret-sealer.ts';
 import {
   webhookEventName,
   type WebhookDelivery,
@@ -34,6 +38,11 @@ export interface WebhookDispatcherOptions {
   maxAttempts?: number;
   /** Time limit of one attempt (default 10 s). */
   timeoutMs?: number;
+  /**
+   * How long a claim holds without renewal (default timeoutMs + 30 s): how long the deliveries
+   * of a process that died on another host wait before another process retries them.
+   */
+  leaseMs?: number;
   /** How often the table is polled for due deliveries (default min(1 s, retryBaseMs)). */
   pollIntervalMs?: number;
   /** Attempts in flight at once in this process (default 8). */
@@ -62,16 +71,28 @@ export interface WebhookAttemptReport {
   error?: string;
 }
 
+/** How often a running dispatcher looks for leases of dead processes of this host. */
+const TAKE_BACK_EVERY_MS = 5000;
+
+/**
+ * Owner ids of the dispatchers running in this process: a lease with this process's pid held by
+ * none of them was taken by an earlier process that had the same pid (a restarted container).
+ */
+const liveOwners = new Set<string>();
+
 /** Polls, claims, signs and sends webhook deliveries; see the module comment. */
 export class WebhookDispatcher implements WebhookService {
-  private readonly owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  private readonly owner = newClaimOwner();
   private readonly inflight = new Set<Promise<void>>();
+  /** The deliveries whose attempts are in flight here: their leases are renewed until they end. */
+  private readonly leased = new Set<string>();
   /** Slots taken by enqueue calls that will send their delivery at once. */
   private reserved = 0;
   /** Due rows may be waiting for a free slot (an enqueue found none, or a poll page was full). */
   private backlog = false;
   private readonly maxAttempts: number;
   private readonly timeoutMs: number;
+  private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly send: NonNullable<WebhookDispatcherOptions['fetch']>;
@@ -79,6 +100,9 @@ export class WebhookDispatcher implements WebhookService {
   private ticking = false;
   private tickAgain = false;
   private timer: NodeJS.Timeout | undefined;
+  private renewTimer: NodeJS.Timeout | undefined;
+  /** When the next look for dead processes' leases is due (0: at the next tick, e.g. at start). */
+  private takeBackAt = 0;
 
   constructor(
     private readonly store: WebhookStore,
@@ -86,6 +110,7 @@ export class WebhookDispatcher implements WebhookService {
   ) {
     this.maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;
     this.pollMs = opts.pollIntervalMs ?? Math.max(20, Math.min(1000, opts.retryBaseMs));
     this.concurrency = opts.concurrency ?? 8;
     this.send = opts.fetch ?? safeFetch;
@@ -168,14 +193,18 @@ export class WebhookDispatcher implements WebhookService {
     return secret;
   }
 
-  /** Starts polling (idempotent). */
+  /** Starts polling (idempotent); the first poll takes back the leases of dead local processes. */
   start(): void {
     if (this.running) return;
     this.running = true;
+    liveOwners.add(this.owner);
+    this.takeBackAt = 0;
+    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(20, this.leaseMs / 3));
+    this.renewTimer.unref();
     this.wake(0);
   }
 
-  /** Stops polling and waits for the attempts in flight. */
+  /** Stops polling and waits for the attempts in flight (their leases renewed meanwhile). */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
@@ -183,6 +212,34 @@ export class WebhookDispatcher implements WebhookService {
     while (this.inflight.size > 0 || this.ticking) {
       await Promise.allSettled([...this.inflight]);
       if (this.ticking) await new Promise((r) => setTimeout(r, 5));
+    }
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+    liveOwners.delete(this.owner);
+  }
+
+  /**
+   * Keeps the leases of the attempts in flight: an attempt may outlast its lease (a slow
+   * database before or after the request, a busy event loop), and another process must not take
+   * and send it again while this one still runs it.
+   */
+  private async renewLeases(): Promise<void> {
+    if (this.leased.size === 0) return;
+    try {
+      await this.store.renewLeases(this.owner, [...this.leased], this.leaseUntil(new Date()));
+    } catch (err) {
+      this.opts.onError?.(err);
+    }
+  }
+
+  /**
+   * Ends the leases held by processes of this host that no longer run (killed, crashed), so
+   * their deliveries are retried now rather than when the lease would have expired.
+   */
+  private async takeBackDeadLeases(now: Date): Promise<void> {
+    this.takeBackAt = now.getTime() + TAKE_BACK_EVERY_MS;
+    for (const owner of await this.store.leaseOwners(now.toISOString())) {
+      if (isDeadLocalOwner(owner, liveOwners)) await this.store.releaseLeases(owner);
     }
   }
 
@@ -201,6 +258,7 @@ export class WebhookDispatcher implements WebhookService {
     }
     this.ticking = true;
     try {
+      if (Date.now() >= this.takeBackAt) await this.takeBackDeadLeases(new Date());
       const free = this.concurrency - this.inflight.size - this.reserved;
       if (free > 0) {
         const now = new Date();
@@ -230,9 +288,9 @@ export class WebhookDispatcher implements WebhookService {
     }
   }
 
-  /** How long a claimed attempt is ours: after that, a process that died has let it go. */
+  /** How long a claimed attempt is ours unless renewed: after that, a dead process let it go. */
   private leaseUntil(now: Date): string {
-    return new Date(now.getTime() + this.timeoutMs + 30_000).toISOString();
+    return new Date(now.getTime() + this.leaseMs).toISOString();
   }
 
   /**
@@ -241,9 +299,11 @@ export class WebhookDispatcher implements WebhookService {
    * its render finished needs no such read).
    */
   private launch(row: DeliveryRow, checkDeleted: boolean): void {
+    this.leased.add(row.id);
     const p = this.attempt(row, checkDeleted)
       .catch((err) => this.opts.onError?.(err))
       .finally(() => {
+        this.leased.delete(row.id);
         this.inflight.delete(p);
         // Without a backlog the regular poll (which also finds retries) is soon enough.
         if (this.backlog) this.wake(0);
@@ -286,7 +346,18 @@ export class WebhookDispatcher implements WebhookService {
       report(outcome, true);
       return;
     }
-    const secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
+    let secret: string;
+    try {
+      secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
+    } catch (err) {
+      if (!(err instanceof UnsealError)) throw err;
+      // Sealed with a key this process lacks (a misconfigured process among several): not sent,
+      // retried later (maybe by a process with the right key), the reason on the delivery.
+      const outcome = this.retryOrFail(row, null, `not sent: ${err.message}`, startedAt);
+      await this.store.finishAttempt(row.id, this.owner, outcome);
+      report(outcome, true);
+      return;
+    }
     const t = Math.floor(Date.now() / 1000);
     let outcome: AttemptOutcome;
     try {

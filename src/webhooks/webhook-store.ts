@@ -80,4 +80,10 @@ export interface WebhookStore {
   ): Promise<boolean>;
   /** Records an attempt's outcome, if `owner` still holds the lease. */
   finishAttempt(id: string, owner: string, outcome: AttemptOutcome): Promise<void>;
+  /** The owners of unexpired leases on pending deliveries. */
+  leaseOwners(now: string): Promise<string[]>;
+  /** Ends every lease `owner` holds on pending deliveries (a dead process); returns how many. */
+  releaseLeases(owner: string): Promise<number>;
+  /** Extends the leases `owner` still holds on the deliveries `ids` (attempts in flight). */
+  renewLeases(owner: string, ids: readonly string[], leaseUntil: string): Promise<void>;
 }

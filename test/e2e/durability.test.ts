@@ -117,9 +117,9 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok((await file.arrayBuffer()).byteLength > 1000);
 
       // Webhooks: one delivery per image, carrying the GET object with its passthrough. A delivery
-      // that was in flight at the kill is retried after its attempt lease (about 40 s) with the
-      // same imprint-delivery id, so receivers can drop a repeat; a second delivery id would be a
-      // double webhook.
+      // that was in flight at the kill is sent again by the restarted process (it takes back the
+      // dead process's leases at start) with the same imprint-delivery id, so receivers can drop
+      // a repeat; a second delivery id would be a double webhook.
       const waitStart = Date.now();
       while (
         new Set(rx.received.map((r) => r.path)).size < IMAGES &&

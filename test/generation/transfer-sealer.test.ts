@@ -35,4 +35,16 @@ describe('TransferSealer', () => {
     assert.throws(() => sealer.open(parts.join('.')), TransferUnsealError);
     assert.throws(() => sealer.open('not sealed'), TransferUnsealError);
   });
+
+  it('opens a transfer sealed before the shared SecretSealer (a row queued before an upgrade)', () => {
+    const earlier =
+      'v1.htEAoHEDdel3vumN.6ocMPbGzOcZzctgDQVHP4w.5OC-GP8pwRhxrbi0GssA5xridrBOJw6CDhU5zOWWF9RbshVnJ3yt89EI-tWKMXcNp836-IA0d4HMSwVgNLU_vmJ_2gmIS97bDXBilV0';
+    assert.deepEqual(new TransferSealer('k'.repeat(40)).open(earlier), {
+      to: 's3',
+      key: 'AKIAOLD',
+      secret: 'old-secret',
+      bucket: 'b',
+      path: 'p.png',
+    });
+  });
 });

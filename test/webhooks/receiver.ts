@@ -27,8 +27,14 @@ export interface Receiver {
 /** Answers for a path: a list of status codes used in turn (the last one repeats). */
 export type Script = Record<string, number[]>;
 
-/** Starts a receiver on 127.0.0.1 with a random port. */
-export async function startReceiver(script: Script): Promise<Receiver> {
+/**
+ * Starts a receiver on 127.0.0.1 with a random port. `delayMs`: how long it waits before
+ * answering on a path (the request is recorded when it arrives).
+ */
+export async function startReceiver(
+  script: Script,
+  delayMs: Record<string, number> = {},
+): Promise<Receiver> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -48,7 +54,9 @@ export async function startReceiver(script: Script): Promise<Receiver> {
       // A 3xx answer points elsewhere, as a real redirect would.
       const headers: http.OutgoingHttpHeaders = { 'content-type': 'text/plain' };
       if (status >= 300 && status < 400) headers.location = `${path}/redirected`;
-      res.writeHead(status, headers).end(`status ${status}`);
+      const answer = () => res.writeHead(status, headers).end(`status ${status}`);
+      if (delayMs[path]) setTimeout(answer, delayMs[path]);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

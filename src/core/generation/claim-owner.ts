@@ -11,16 +11,23 @@ export function newClaimOwner(): string {
   return `${os.hostname()}:${process.pid}:${newId(8)}`;
 }
 
-/** True when `owner` names a process of this host other than this one that is not running. */
-export function isDeadLocalOwner(owner: string | null | undefined): boolean {
+/**
+ * True when `owner` names a process of this host other than this one that is not running.
+ * `liveHere`, when given, lists every owner this process holds now: an owner with this process's
+ * own pid that is not among them belonged to an earlier process that had the same pid (the main
+ * process of a restarted container always gets the same pid), so it is dead too.
+ */
+export function isDeadLocalOwner(
+  owner: string | null | undefined,
+  liveHere?: ReadonlySet<string>,
+): boolean {
   if (!owner) return false;
   const parts = owner.split(':');
   if (parts.length < 3) return false;
   const pid = Number(parts[parts.length - 2]);
   const host = parts.slice(0, -2).join(':');
-  if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid) {
-    return false;
-  }
+  if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return liveHere ? !liveHere.has(owner) : false;
   try {
     process.kill(pid, 0);
     return false; // it exists (or the pid was reused): let the lease decide
