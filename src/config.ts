@@ -26,7 +26,10 @@ export interface Config {
   readonly host: string;
   /** Folder for the embedded database and local files (IMPRINT_DATA_DIR). */
   readonly dataDir: string;
-  /** Database connection: a sqlite file path or a postgres:// URL (DATABASE_URL). */
+  /**
+   * Database connection: a sqlite file path or a postgres:// URL (DATABASE_URL). A sqlite file
+   * outside the data folder must be in an existing folder (checked when the database opens).
+   */
   readonly database:
     | { readonly kind: 'sqlite'; readonly file: string }
     | { readonly kind: 'postgres'; readonly url: string };

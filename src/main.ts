@@ -132,9 +132,10 @@ export function createBlobStorage(config: Config): BlobStorage {
 
 /** The database target of a config. */
 export function databaseTarget(config: Config): DatabaseTarget {
-  return config.database.kind === 'sqlite'
-    ? { kind: 'sqlite', file: config.database.file }
-    : { kind: 'postgres', url: config.database.url };
+  if (config.database.kind === 'postgres') return { kind: 'postgres', url: config.database.url };
+  const file = config.database.file;
+  // Only the data folder (IMPRINT_DATA_DIR or ./data) is created on a first start.
+  return { kind: 'sqlite', file, createFolder: path.dirname(file) === config.dataDir };
 }
 
 /** Builds the services on an open, migrated database. */
