@@ -86,6 +86,12 @@ export interface Config {
   readonly fetchTimeoutMs: number;
   /** Size limit of one outbound download in bytes (IMPRINT_FETCH_MAX_BYTES). */
   readonly fetchMaxBytes: number;
+  /** Budget in bytes of the parsed template designs kept per process (IMPRINT_DESIGN_CACHE_MB). */
+  readonly designCacheBytes: number;
+  /** Budget in bytes of the stored font files kept per process (IMPRINT_FONT_CACHE_MB). */
+  readonly fontCacheBytes: number;
+  /** Budget in bytes of the downloaded pictures and PDFs kept per process (IMPRINT_DOWNLOAD_CACHE_MB). */
+  readonly downloadCacheBytes: number;
   /** First webhook retry delay in ms; later ones grow exponentially (IMPRINT_WEBHOOK_RETRY_BASE_MS). */
   readonly webhookRetryBaseMs: number;
   /**
@@ -335,6 +341,8 @@ function corsOriginsVar(env: Env): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const MB = 1024 * 1024;
+
 /** Reads and validates the settings from an environment (process.env by default). */
 export function loadConfig(env: Env = process.env): Config {
   // Not 0: that binds a random port no client is told about, and the default public URL
@@ -420,6 +428,9 @@ export function loadConfig(env: Env = process.env): Config {
       1024,
       1024 * 1024 * 1024,
     ),
+    designCacheBytes: intVar(env, 'IMPRINT_DESIGN_CACHE_MB', 64, 1, 65_536) * MB,
+    fontCacheBytes: intVar(env, 'IMPRINT_FONT_CACHE_MB', 64, 1, 65_536) * MB,
+    downloadCacheBytes: intVar(env, 'IMPRINT_DOWNLOAD_CACHE_MB', 128, 1, 65_536) * MB,
     webhookRetryBaseMs: intVar(env, 'IMPRINT_WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
     queueConcurrency: intVar(env, 'IMPRINT_QUEUE_CONCURRENCY', renderThreads * 2, 1, 10_000),
     runJobs: boolVar(env, 'IMPRINT_RUN_JOBS', true),

@@ -147,12 +147,19 @@ export async function createServices(
 ): Promise<Services> {
   const webhookLog = obs.log.child({ component: 'webhooks' });
   const storage = countedStorage(createBlobStorage(config), obs.metrics);
+  const templates = new SqlTemplateRepository(db, { designCacheBytes: config.designCacheBytes });
+  const fonts = new SqlFontRepository(db, { fontCacheBytes: config.fontCacheBytes });
+  const colorProfiles = new SqlColorProfileRepository(db);
+  obs.metrics.watchCache('designs', () => templates.designCacheStats());
+  obs.metrics.watchCache('font_files', () => fonts.fontCacheStats());
+  obs.metrics.watchCache('color_profiles', () => colorProfiles.cacheStats());
+  obs.metrics.watchCache('render_thread_assets', () => jobs.renderPool.assetCacheStats());
   const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
     projects: new SqlProjectRepository(db),
-    templates: new SqlTemplateRepository(db),
+    templates,
     collections: new SqlCollectionRepository(db),
-    fonts: new SqlFontRepository(db),
-    colorProfiles: new SqlColorProfileRepository(db),
+    fonts,
+    colorProfiles,
     fontInspector: jobs.fontChecker,
     storage,
     media: new MediaService({
@@ -223,19 +230,22 @@ async function createGenerationService(
     import('./storage/transfer/s3-transfer.ts'),
   ]);
   const allowPrivate = config.allowPrivateUrls;
+  const assets = new AssetFetcher({
+    allowPrivate,
+    timeoutMs: config.fetchTimeoutMs,
+    maxBytes: config.fetchMaxBytes,
+    cacheMaxBytes: config.downloadCacheBytes,
+    // Imprint's own file and media URLs are read from storage, never fetched over HTTP.
+    ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
+  });
+  obs.metrics.watchCache('downloads', () => assets.cacheStats());
   return new GenerationService({
     repo: new SqlGenerationRepository(db),
     templates: services.templates,
     fonts: services.fonts,
     colorProfiles: services.colorProfiles,
     fontInspector: services.fontInspector,
-    assets: new AssetFetcher({
-      allowPrivate,
-      timeoutMs: config.fetchTimeoutMs,
-      maxBytes: config.fetchMaxBytes,
-      // Imprint's own file and media URLs are read from storage, never fetched over HTTP.
-      ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
-    }),
+    assets,
     renderer: timedRenderer(jobs.renderPool, obs.metrics),
     storage: services.storage,
     transfer: (t, bytes, contentType) => transferToS3(t, bytes, contentType, { allowPrivate }),
