@@ -26,7 +26,10 @@ export interface Config {
   readonly host: string;
   /** Folder for the embedded database and local files (IMPRINT_DATA_DIR). */
   readonly dataDir: string;
-  /** Database connection: a sqlite file path or a postgres:// URL (DATABASE_URL). */
+  /**
+   * Database connection: a sqlite file path or a postgres:// URL (DATABASE_URL). A sqlite file
+   * outside the data folder must be in an existing folder (checked when the database opens).
+   */
   readonly database:
     | { readonly kind: 'sqlite'; readonly file: string }
     | { readonly kind: 'postgres'; readonly url: string };
@@ -87,6 +90,12 @@ export interface Config {
   readonly fetchConcurrency: number;
   /** Most distinct picture and SVG URLs one image or PDF may download (IMPRINT_MAX_ASSETS_PER_JOB). */
   readonly maxAssetsPerJob: number;
+  /** Budget in bytes of the parsed template designs kept per process (IMPRINT_DESIGN_CACHE_MB). */
+  readonly designCacheBytes: number;
+  /** Budget in bytes of the stored font files kept per process (IMPRINT_FONT_CACHE_MB). */
+  readonly fontCacheBytes: number;
+  /** Budget in bytes of the downloaded pictures and PDFs kept per process (IMPRINT_DOWNLOAD_CACHE_MB). */
+  readonly downloadCacheBytes: number;
   /** First webhook retry delay in ms; later ones grow exponentially (IMPRINT_WEBHOOK_RETRY_BASE_MS). */
   readonly webhookRetryBaseMs: number;
   /**
@@ -342,6 +351,8 @@ function corsOriginsVar(env: Env): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const MB = 1024 * 1024;
+
 /** Reads and validates the settings from an environment (process.env by default). */
 export function loadConfig(env: Env = process.env): Config {
   // Not 0: that binds a random port no client is told about, and the default public URL
@@ -429,6 +440,9 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     fetchConcurrency: intVar(env, 'IMPRINT_FETCH_CONCURRENCY', 32, 1, 10_000),
     maxAssetsPerJob: intVar(env, 'IMPRINT_MAX_ASSETS_PER_JOB', 100, 1, 100_000),
+    designCacheBytes: intVar(env, 'IMPRINT_DESIGN_CACHE_MB', 64, 1, 65_536) * MB,
+    fontCacheBytes: intVar(env, 'IMPRINT_FONT_CACHE_MB', 64, 1, 65_536) * MB,
+    downloadCacheBytes: intVar(env, 'IMPRINT_DOWNLOAD_CACHE_MB', 128, 1, 65_536) * MB,
     webhookRetryBaseMs: intVar(env, 'IMPRINT_WEBHOOK_RETRY_BASE_MS', 10_000, 1, 3_600_000),
     queueConcurrency: intVar(env, 'IMPRINT_QUEUE_CONCURRENCY', renderThreads * 4, 1, 10_000),
     projectJobShare: intVar(env, 'IMPRINT_PROJECT_JOB_SHARE', 0, 1, 10_000) || null,

@@ -138,9 +138,10 @@ export function createBlobStorage(config: Config): BlobStorage {
 
 /** The database target of a config. */
 export function databaseTarget(config: Config): DatabaseTarget {
-  return config.database.kind === 'sqlite'
-    ? { kind: 'sqlite', file: config.database.file }
-    : { kind: 'postgres', url: config.database.url };
+  if (config.database.kind === 'postgres') return { kind: 'postgres', url: config.database.url };
+  const file = config.database.file;
+  // Only the data folder (IMPRINT_DATA_DIR or ./data) is created on a first start.
+  return { kind: 'sqlite', file, createFolder: path.dirname(file) === config.dataDir };
 }
 
 /** Builds the services on an open, migrated database. */
@@ -154,12 +155,19 @@ export async function createServices(
   // Webhook and URL-signing secrets are stored sealed with IMPRINT_SECRET_KEY when it is set.
   const secretSealer = storedSecretSealer(config.secretKey);
   const storage = countedStorage(createBlobStorage(config), obs.metrics);
+  const templates = new SqlTemplateRepository(db, { designCacheBytes: config.designCacheBytes });
+  const fonts = new SqlFontRepository(db, { fontCacheBytes: config.fontCacheBytes });
+  const colorProfiles = new SqlColorProfileRepository(db);
+  obs.metrics.watchCache('designs', () => templates.designCacheStats());
+  obs.metrics.watchCache('font_files', () => fonts.fontCacheStats());
+  obs.metrics.watchCache('color_profiles', () => colorProfiles.cacheStats());
+  obs.metrics.watchCache('render_thread_assets', () => jobs.renderPool.assetCacheStats());
   const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
     projects: new SqlProjectRepository(db),
-    templates: new SqlTemplateRepository(db),
+    templates,
     collections: new SqlCollectionRepository(db),
-    fonts: new SqlFontRepository(db),
-    colorProfiles: new SqlColorProfileRepository(db),
+    fonts,
+    colorProfiles,
     fontInspector: jobs.fontChecker,
     storage,
     media: new MediaService({
@@ -230,21 +238,24 @@ async function createGenerationService(
     import('./storage/transfer/s3-transfer.ts'),
   ]);
   const allowPrivate = config.allowPrivateUrls;
+  const assets = new AssetFetcher({
+    allowPrivate,
+    timeoutMs: config.fetchTimeoutMs,
+    maxBytes: config.fetchMaxBytes,
+    cacheMaxBytes: config.downloadCacheBytes,
+    // Imprint's own file and media URLs are read from storage, never fetched over HTTP.
+    ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
+    // The pixel budget's FIFO semaphore, counting downloads instead of pixels.
+    slots: new PixelBudget(config.fetchConcurrency),
+  });
+  obs.metrics.watchCache('downloads', () => assets.cacheStats());
   return new GenerationService({
     repo: new SqlGenerationRepository(db),
     templates: services.templates,
     fonts: services.fonts,
     colorProfiles: services.colorProfiles,
     fontInspector: services.fontInspector,
-    assets: new AssetFetcher({
-      allowPrivate,
-      timeoutMs: config.fetchTimeoutMs,
-      maxBytes: config.fetchMaxBytes,
-      // Imprint's own file and media URLs are read from storage, never fetched over HTTP.
-      ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
-      // The pixel budget's FIFO semaphore, counting downloads instead of pixels.
-      slots: new PixelBudget(config.fetchConcurrency),
-    }),
+    assets,
     renderer: timedRenderer(jobs.renderPool, obs.metrics),
     storage: services.storage,
     transfer: (t, bytes, contentType) => transferToS3(t, bytes, contentType, { allowPrivate }),

@@ -180,7 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await imageRoutes(rest, ctx);
       await pdfRoutes(rest, ctx);
       await usageRoutes(rest, ctx);
-      await videoRoutes(rest);
+      await videoRoutes(rest, config);
       await mediaRoutes(rest, ctx);
       void ctx;
     },

@@ -98,7 +98,13 @@ function readMultipartFields(
       reject(new AppError('bad_request', `Malformed multipart body: ${(err as Error).message}`)),
     );
     busboy.on('close', () => {
-      if (tooLarge) reject(new AppError('payload_too_large', 'The request body is too large.'));
+      if (tooLarge)
+        reject(
+          new AppError(
+            'payload_too_large',
+            `The request body is too large (at most ${bodyLimit} bytes).`,
+          ),
+        );
       else if (tooMany) reject(tooManyFields());
       else if (files.length > 0) {
         const message =
@@ -127,7 +133,9 @@ export function installFormBodies(scope: FastifyInstance, bodyLimit: number): vo
     },
   );
   scope.addContentTypeParser('multipart/form-data', (request, _payload, done) => {
-    readMultipartFields(request, bodyLimit).then(
+    // A route's own (smaller) limit applies to its multipart fields too.
+    const limit = Math.min(bodyLimit, request.routeOptions.bodyLimit ?? bodyLimit);
+    readMultipartFields(request, limit).then(
       (body) => done(null, body),
       (err: Error) => done(err, undefined),
     );

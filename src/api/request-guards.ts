@@ -1,12 +1,15 @@
 /**
  * Guards every request passes before routing: the JSON body parser (an empty body is no body;
  * bodies nested absurdly deep, holding NUL characters or prototype keys are refused; text/plain
- * is not parsed) and a NUL check of API URLs.
+ * is not parsed) and a NUL check of API URLs. Depth and object members are bounded before
+ * parsing (json-prescan.ts), everything else is checked in one linear walk after, and a body is
+ * parsed once.
  * Both inputs used to reach a 500: deep nesting overflows the stack of JSON.stringify and of the
  * validators, and PostgreSQL cannot store or compare text containing U+0000.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.ts';
+import { jsonBoundExceeded } from './json-prescan.ts';
 
 /** Why a body with a `__proto__` key (or `constructor.prototype`) is refused. */
 const PROTOTYPE_KEY_MESSAGE =
@@ -15,58 +18,91 @@ const PROTOTYPE_KEY_MESSAGE =
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 100;
 
-/** Why a parsed body is refused, or null when it is fine. Iterative: no recursion to overflow. */
-export function jsonBodyProblem(value: unknown): string | null {
-  const stack: Array<{ v: unknown; depth: number }> = [{ v: value, depth: 0 }];
-  while (stack.length > 0) {
-    const { v, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return 'The request body contains a NUL character (\\u0000).';
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH)
-      return `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`;
-    if (Array.isArray(v)) {
-      for (const item of v) stack.push({ v: item, depth: depth + 1 });
-    } else {
-      for (const [key, item] of Object.entries(v)) {
-        if (key.includes('\u0000')) return 'The request body contains a NUL character (\\u0000).';
-        stack.push({ v: item, depth: depth + 1 });
-      }
-    }
-  }
-  return null;
+/**
+ * Most members (key–value pairs) of one object in a JSON body, and in the whole body. A request's
+ * `layers` has one per layer (500 at most), a layer a few dozen. Members in large objects cost
+ * JSON.parse far more than array items (see json-prescan.ts): these bounds keep a body's parse
+ * under about 100 ms of CPU.
+ */
+export const MAX_JSON_OBJECT_MEMBERS = 10_000;
+export const MAX_JSON_MEMBERS = 100_000;
+
+const TOO_MANY_MEMBERS: Record<'object-members' | 'members', string> = {
+  'object-members': `The request body has an object with too many members (at most ${MAX_JSON_OBJECT_MEMBERS.toLocaleString('en-US')} key–value pairs in one object).`,
+  members: `The request body has too many object members (at most ${MAX_JSON_MEMBERS.toLocaleString('en-US')} key–value pairs in all).`,
+};
+const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`;
+
+/**
+ * True for a key that could reach Object.prototype once the body is copied or merged: `__proto__`,
+ * or `constructor` holding a `prototype` (what Fastify's secure-json-parse refuses).
+ */
+function prototypeKey(key: string, item: unknown): boolean {
+  if (key === '__proto__') return true;
+  return (
+    key === 'constructor' &&
+    typeof item === 'object' &&
+    item !== null &&
+    Object.prototype.hasOwnProperty.call(item, 'prototype')
+  );
 }
 
-/** Why a body the JSON parser refused was refused, in words a client can act on. */
-function jsonBodyError(text: string): AppError {
-  try {
-    JSON.parse(text);
-  } catch (err) {
-    return new AppError('bad_request', `Malformed request body: ${(err as Error).message}`);
+const NUL_MESSAGE = 'The request body contains a NUL character (\\u0000).';
+
+/**
+ * Why a parsed body is refused, or null when it is fine. Recursive, but never deeper than
+ * MAX_JSON_DEPTH: a deeper value is refused before its children are looked at.
+ */
+export function jsonBodyProblem(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? NUL_MESSAGE : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_JSON_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const problem = jsonBodyProblem(item, depth + 1);
+      if (problem) return problem;
+    }
+    return null;
   }
-  return new AppError('bad_request', PROTOTYPE_KEY_MESSAGE);
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (key.includes('\u0000')) return NUL_MESSAGE;
+    if (prototypeKey(key, item)) return PROTOTYPE_KEY_MESSAGE;
+    const problem = jsonBodyProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** Installs the JSON body parser and the URL check on `app`. */
 export function installRequestGuards(app: FastifyInstance): void {
   // Many clients send `Content-Type: application/json` on every call, bodiless DELETEs included:
   // an empty body is no body (a route's schema still requires one where it needs it), not a 400.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body.length === 0) return done(null, undefined);
-    const text = body.toString();
-    parseJson(request, text, (err, parsed) => {
-      // Fastify's parser says only "not valid JSON", also for valid JSON holding a key that could
-      // reach Object.prototype: tell the two apart and say what is wrong (JSON.parse names the
-      // position of a syntax error).
-      if (err) return done(jsonBodyError(text), undefined);
-      const problem = jsonBodyProblem(parsed);
-      if (problem) return done(new AppError('bad_request', problem), undefined);
-      done(null, parsed);
+    // A byte order mark is not JSON, but Fastify's parser skipped it, so clients may send one.
+    const text = body.toString().replace(/^\uFEFF/, '');
+    const exceeded = jsonBoundExceeded(text, {
+      maxDepth: MAX_JSON_DEPTH,
+      maxObjectMembers: MAX_JSON_OBJECT_MEMBERS,
+      maxMembers: MAX_JSON_MEMBERS,
     });
+    if (exceeded === 'depth') return done(new AppError('bad_request', TOO_DEEP));
+    if (exceeded) return done(new AppError('bad_request', TOO_MANY_MEMBERS[exceeded]));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      // JSON.parse names the position of a syntax error.
+      return done(
+        new AppError('bad_request', `Malformed request body: ${(err as Error).message}`),
+        undefined,
+      );
+    }
+    const problem = jsonBodyProblem(parsed);
+    if (problem) return done(new AppError('bad_request', problem), undefined);
+    done(null, parsed);
   });
   // Fastify would parse text/plain into a string, which then fails the body schema with "must be
   // of type object"; a JSON body sent as text/plain (fetch with a string body and no header) is

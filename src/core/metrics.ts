@@ -4,6 +4,7 @@
  * interface, so no module but the adapter imports prom-client.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { CacheStats } from './cache-stats.ts';
 
 /** Records one process's operational figures and renders them as a text exposition. */
 export interface Metrics {
@@ -19,6 +20,8 @@ export interface Metrics {
   storageError(operation: string): void;
   /** Credits were charged to a project (a render finished outside test mode). */
   creditsCharged(credits: number): void;
+  /** Reports a cache's size (entries, bytes, budget) under `name`, read on every scrape. */
+  watchCache(name: string, read: () => CacheStats): void;
   /** The current figures in the Prometheus text format. */
   exposition(): Promise<{ contentType: string; text: string }>;
 }

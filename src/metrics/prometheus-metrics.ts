@@ -4,6 +4,7 @@
  * queue on each scrape (depth and age of the oldest queued job).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CacheStats } from '../core/cache-stats.ts';
 import type { Metrics } from '../core/metrics.ts';
 import type { QueueStats } from '../queue/job-queue.ts';
 
@@ -32,6 +33,8 @@ export class PrometheusMetrics implements Metrics {
   private readonly webhooks: Counter<'outcome'>;
   private readonly storageErrors: Counter<'operation'>;
   private readonly credits: Counter;
+  /** Readers of the caches reported by the cache gauges, by cache name. */
+  private readonly caches = new Map<string, () => CacheStats>();
 
   constructor(opts: PrometheusMetricsOptions = {}) {
     const registers = [this.registry];
@@ -86,6 +89,7 @@ export class PrometheusMetrics implements Metrics {
       help: 'Credits charged to projects for finished renders.',
       registers,
     });
+    this.cacheGauges();
     if (opts.queueStats) this.queueGauges(opts.queueStats, opts.queueStatsTimeoutMs ?? 2000);
   }
 
@@ -115,8 +119,39 @@ export class PrometheusMetrics implements Metrics {
     if (credits > 0) this.credits.inc(credits);
   }
 
+  watchCache(name: string, read: () => CacheStats): void {
+    this.caches.set(name, read);
+  }
+
   async exposition(): Promise<{ contentType: string; text: string }> {
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
+  }
+
+  /** Entries, bytes and budget of each watched cache, read when scraped. */
+  private cacheGauges(): void {
+    const registers = [this.registry];
+    const caches = this.caches;
+    const gauge = (name: string, help: string, pick: (s: CacheStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['cache'],
+        registers,
+        collect() {
+          for (const [cache, read] of caches) this.set({ cache }, pick(read()));
+        },
+      });
+    gauge('imprint_cache_entries', 'Entries held by a cache of this process.', (s) => s.entries);
+    gauge(
+      'imprint_cache_bytes',
+      'Bytes held by a cache of this process (an estimate for parsed designs).',
+      (s) => s.bytes,
+    );
+    gauge(
+      'imprint_cache_max_bytes',
+      'Budget of a cache of this process; the least recently used entries go first above it.',
+      (s) => s.maxBytes,
+    );
   }
 
   /**

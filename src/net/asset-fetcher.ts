@@ -13,6 +13,7 @@ import { ownFileKey } from '../storage/own-file-key.ts';
 import { FetchError } from './fetch-error.ts';
 import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from './safe-fetch.ts';
 import { isPdf, sniffPicture } from './sniff.ts';
+import type { CacheStats } from '../core/cache-stats.ts';
 
 /** Limits and cache sizes of an AssetFetcher. */
 export interface AssetFetcherOptions {
@@ -126,6 +127,11 @@ export class AssetFetcher {
   /** Bytes currently cached (for tests and metrics). */
   get cacheSize(): number {
     return this.cachedBytes;
+  }
+
+  /** Entries and bytes cached, and the budget (GET /metrics). */
+  cacheStats(): CacheStats {
+    return { entries: this.cache.size, bytes: this.cachedBytes, maxBytes: this.cacheMaxBytes };
   }
 
   private async load(url: string): Promise<Entry> {

@@ -3,16 +3,30 @@
  * `color_profiles`. A render loads its profile by name; the bytes are kept per process and read
  * again only when the stored hash changes (a re-import), so a PDF costs one small query.
  */
+import { LRUCache } from 'lru-cache';
+import { lruStats, type CacheStats } from '../core/cache-stats.ts';
 import type { ColorProfileRepository, ImportedProfileInfo } from '../core/color-profiles.ts';
 import type { Database } from './database.ts';
+
+/** Budget of the cache of imported profiles' bytes. */
+export const COLOR_PROFILE_CACHE_BYTES = 32 * 1024 * 1024;
 
 const INFO = ['name', 'description', 'color_space', 'size_bytes', 'sha256', 'created_at'] as const;
 
 /** Imported colour profiles in the SQL database. */
 export class SqlColorProfileRepository implements ColorProfileRepository {
-  private readonly bytes = new Map<string, { sha256: string; data: Buffer }>();
+  /** Profiles are 0.5–2 MB; a handful are imported. Bounded all the same. */
+  private readonly bytes = new LRUCache<string, { sha256: string; data: Buffer }>({
+    maxSize: COLOR_PROFILE_CACHE_BYTES,
+    sizeCalculation: (p) => Math.max(1, p.data.length),
+  });
 
   constructor(private readonly db: Database) {}
+
+  /** Size of the profile bytes cache (GET /metrics). */
+  cacheStats(): CacheStats {
+    return lruStats(this.bytes);
+  }
 
   async put(info: ImportedProfileInfo, data: Buffer): Promise<void> {
     const row = { ...info, data };

@@ -13,11 +13,29 @@ import { withStatementCache } from './sqlite-statement-cache.ts';
 
 /** Where to connect: a SQLite file (or ':memory:') or a PostgreSQL URL, optionally in one schema. */
 export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /**
+       * Create the file's folder when it is missing (default true). False for a DATABASE_URL that
+       * names its own file: a missing folder there is more likely a typo or an unmounted volume
+       * than a wish for a fresh installation.
+       */
+      createFolder?: boolean;
+    }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 // COUNT(*) and BIGINT come back as strings by default; our counts and ids fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** Raised when a SQLite file's folder does not exist and may not be created. */
+export class MissingFolderError extends Error {
+  readonly code = 'ENOENT';
+  constructor(readonly folder: string) {
+    super(`the folder ${folder} does not exist (create it first, or fix the path)`);
+    this.name = 'MissingFolderError';
+  }
+}
 
 /** The Kysely handle used by every repository. */
 export type Database = Kysely<DB>;
@@ -25,7 +43,11 @@ export type Database = Kysely<DB>;
 /** Opens (and for SQLite creates) the database. Call migrateToLatest before use. */
 export function openDatabase(target: DatabaseTarget): Database {
   if (target.kind === 'sqlite') {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    if (target.file !== ':memory:') {
+      const folder = path.dirname(target.file);
+      if (target.createFolder !== false) fs.mkdirSync(folder, { recursive: true });
+      else if (!fs.existsSync(folder)) throw new MissingFolderError(folder);
+    }
     const sqlite = new SQLite(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

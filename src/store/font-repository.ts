@@ -9,6 +9,7 @@ import type { Database } from './database.ts';
 import { monotonicNow } from './monotonic-now.ts';
 import { paginate } from './paginate.ts';
 import { FontBytesCache } from './font-bytes-cache.ts';
+import type { CacheStats } from '../core/cache-stats.ts';
 import { prepareQuery, type Placeholders } from './prepared-query.ts';
 import type { DB } from './schema.ts';
 
@@ -129,9 +130,20 @@ export function designUsesFont(designJson: string, uuid: string): boolean {
 
 /** Fonts and their files in the SQL database. */
 export class SqlFontRepository implements FontRepository {
-  private readonly bytes = new FontBytesCache();
+  private readonly bytes: FontBytesCache;
 
-  constructor(private readonly db: Database) {}
+  /** `fontCacheBytes`: budget of the font file cache (IMPRINT_FONT_CACHE_MB). */
+  constructor(
+    private readonly db: Database,
+    opts: { fontCacheBytes?: number } = {},
+  ) {
+    this.bytes = new FontBytesCache(opts.fontCacheBytes);
+  }
+
+  /** Size of the font file cache (GET /metrics). */
+  fontCacheStats(): CacheStats {
+    return this.bytes.stats();
+  }
 
   async list(scope: FontScope, page: PageRequest): Promise<Page<FontRecord>> {
     const query = this.db.selectFrom('fonts as f').select(COLUMNS).where(visibleIn(scope));

@@ -20,6 +20,7 @@ import type { TemplatesTable } from './schema.ts';
 import { monotonicNow } from './monotonic-now.ts';
 import { pixelSize } from '../render/design/units.ts';
 import { DesignCache } from './design-cache.ts';
+import type { CacheStats } from '../core/cache-stats.ts';
 import { prepareQuery } from './prepared-query.ts';
 
 type Row = Selectable<TemplatesTable>;
@@ -86,9 +87,20 @@ const FIND_ROW = prepareQuery<{ uuid: string; projectId: string }, Row>(
 
 /** Templates in the SQL database; tags are mirrored into template_tags for filtering. */
 export class SqlTemplateRepository implements TemplateRepository {
-  private readonly designs = new DesignCache();
+  private readonly designs: DesignCache;
 
-  constructor(private readonly db: Database) {}
+  /** `designCacheBytes`: budget of the parsed-design cache (IMPRINT_DESIGN_CACHE_MB). */
+  constructor(
+    private readonly db: Database,
+    opts: { designCacheBytes?: number } = {},
+  ) {
+    this.designs = new DesignCache(opts.designCacheBytes);
+  }
+
+  /** Size of the parsed-design cache (GET /metrics). */
+  designCacheStats(): CacheStats {
+    return this.designs.stats();
+  }
 
   async list(
     projectId: string,

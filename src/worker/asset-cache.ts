@@ -53,6 +53,11 @@ export class AssetLru<V> {
     this.total += size;
   }
 
+  /** Entries and bytes held, and the budget. */
+  stats(): { entries: number; bytes: number; maxBytes: number } {
+    return { entries: this.entries.size, bytes: this.total, maxBytes: this.budget };
+  }
+
   /** Evicts oldest entries while over budget (called once per task, after all its assets). */
   evict(): void {
     for (const [id, e] of this.entries) {

@@ -129,6 +129,22 @@ export class RenderPool {
     this.recycleAbovePixels = opts.recycleAbovePixels ?? 16_000_000;
   }
 
+  /**
+   * The pictures and fonts the threads keep (their asset caches, as mirrored here), summed over
+   * the threads; the budget is per thread times the threads running.
+   */
+  assetCacheStats(): { entries: number; bytes: number; maxBytes: number } {
+    const sum = { entries: 0, bytes: 0, maxBytes: 0 };
+    for (const slot of this.slots) {
+      if (slot.dead) continue;
+      const s = slot.sent.stats();
+      sum.entries += s.entries;
+      sum.bytes += s.bytes;
+      sum.maxBytes += s.maxBytes;
+    }
+    return sum;
+  }
+
   /** Renders one image (see the engine's renderImage). */
   renderImage(input: RenderImageInput): Promise<RenderedFile> {
     return this.submit('renderImage', input);

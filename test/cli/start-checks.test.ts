@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { checkSharedSetup } from '../../src/cli/start-checks.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
@@ -157,5 +157,44 @@ describe('imprint worker and serve refuse to start', () => {
     const res = run(['serve'], { DATABASE_URL: PG, IMPRINT_RUN_JOBS: '0' });
     assert.equal(res.status, 78, res.stderr);
     assert.match(res.stderr, /IMPRINT_STORAGE=s3/);
+  });
+});
+
+describe('a SQLite DATABASE_URL in a missing folder', () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-dburl-'));
+  after(() => fs.rmSync(base, { recursive: true, force: true }));
+  const run = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      // Without the check a serve would run: stop it outright (the test then fails on its status).
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+      env: { ...process.env, REDIS_URL: '', IMPRINT_STORAGE: '', PORT: '1', ...env },
+    });
+
+  it('stops serve with exit 78 naming DATABASE_URL, and creates nothing', () => {
+    const missing = path.join(base, 'typo', 'deeper');
+    const res = run(['serve'], {
+      IMPRINT_DATA_DIR: path.join(base, 'data'),
+      DATABASE_URL: `sqlite:${missing}/imprint.sqlite`,
+    });
+    assert.equal(res.status, 78, res.stderr);
+    assert.match(res.stderr, /Invalid DATABASE_URL: .*the folder .*typo.deeper does not exist/);
+    assert.equal(fs.existsSync(path.join(base, 'typo')), false);
+  });
+
+  it('still creates the data folder (IMPRINT_DATA_DIR, or a DATABASE_URL file inside it)', () => {
+    const dataDir = path.join(base, 'fresh', 'data');
+    const res = run(['project', 'list', '--json'], { IMPRINT_DATA_DIR: dataDir, DATABASE_URL: '' });
+    assert.equal(res.status, 0, res.stderr);
+    assert.ok(fs.existsSync(path.join(dataDir, 'imprint.sqlite')));
+    const other = path.join(base, 'other', 'data');
+    const inside = run(['project', 'list', '--json'], {
+      IMPRINT_DATA_DIR: other,
+      DATABASE_URL: `sqlite:${other}/own.sqlite`,
+    });
+    assert.equal(inside.status, 0, inside.stderr);
+    assert.ok(fs.existsSync(path.join(other, 'own.sqlite')));
   });
 });

@@ -172,6 +172,42 @@ describe('GET /metrics on the API', () => {
   });
 });
 
+describe('GET /metrics cache sizes', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp('sqlite', { IMPRINT_DESIGN_CACHE_MB: '3' });
+  });
+  after(async () => t?.close());
+
+  it('reports entries, bytes and budget of every process cache', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/rest/templates',
+      payload: { title: 'Cached', width: 100, height: 100 },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const uuid = created.json().uuid;
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/rest/templates/${uuid}/design`,
+      payload: { width: 100, height: 100, background: '#ffffff', layers: [] },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    // What a render reads: the design, parsed once and kept.
+    assert.ok(await t.runtime.services.templates.getDesign(t.project.id, uuid));
+    const res = await t.request({ method: 'GET', url: '/metrics', token: null });
+    const designs = (name: string) => sample(res.body, `${name}{cache="designs"}`);
+    assert.equal(designs('imprint_cache_entries'), 1);
+    assert.ok(designs('imprint_cache_bytes')! > 0);
+    assert.equal(designs('imprint_cache_max_bytes'), 3 * 1024 * 1024);
+    for (const cache of ['font_files', 'color_profiles', 'downloads', 'render_thread_assets']) {
+      assert.notEqual(sample(res.body, `imprint_cache_bytes{cache="${cache}"}`), undefined, cache);
+    }
+    assert.equal(sample(res.body, 'imprint_cache_max_bytes{cache="font_files"}'), 64 * 1024 * 1024);
+    assert.equal(sample(res.body, 'imprint_cache_max_bytes{cache="downloads"}'), 128 * 1024 * 1024);
+  });
+});
+
 describe('GET /metrics settings', () => {
   it('needs the bearer token when IMPRINT_METRICS_TOKEN is set', async () => {
     const t = await createTestApp('sqlite', { IMPRINT_METRICS_TOKEN: 'm-token' });

@@ -21,6 +21,7 @@ import {
   listCollectionsSchema,
   updateCollectionSchema,
 } from './collection-schemas.ts';
+import { smallBody } from '../../body-limits.ts';
 
 /** app.ts's RouteContext, restated here because importing app.ts would be an import cycle. */
 interface RoutesContext {
@@ -56,7 +57,7 @@ export async function collectionRoutes(rest: FastifyInstance, ctx: RoutesContext
     '/collections',
     // attachValidation: the use case's checks (custom_data size, unknown templates) run even
     // when the schema fails, so one 422 names every bad field.
-    { schema: createCollectionSchema, attachValidation: true },
+    { schema: createCollectionSchema, attachValidation: true, ...smallBody(ctx.config) },
     async (request, reply) => {
       const { project } = callerOf(request);
       const { body, schemaErrors } = checkedBody<CreateCollectionInput>(request);
@@ -83,7 +84,7 @@ export async function collectionRoutes(rest: FastifyInstance, ctx: RoutesContext
 
   rest.patch<{ Params: IdParams; Body: UpdateCollectionInput }>(
     '/collections/:collection_id',
-    { schema: updateCollectionSchema, attachValidation: true },
+    { schema: updateCollectionSchema, attachValidation: true, ...smallBody(ctx.config) },
     async (request) => {
       const { project } = callerOf(request);
       const { body, schemaErrors } = checkedBody<UpdateCollectionInput | undefined>(request);

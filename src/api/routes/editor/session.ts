@@ -10,6 +10,7 @@ import { EDITOR_LINK_CODE_PATTERN, exchangeEditorLink } from '../../../core/edit
 import { AppError } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
 import { RateLimiter } from '../../rate-limit.ts';
+import { smallBody } from '../../body-limits.ts';
 
 const sessionSchema = {
   tags: ['Editor'],
@@ -63,7 +64,7 @@ export async function editorSessionRoutes(
   );
   app.post<{ Body: { code: string } }>(
     '/api/editor/session',
-    { schema: sessionSchema },
+    { schema: sessionSchema, ...smallBody(ctx.config) },
     async (request) => {
       const { allowed, resetAt } = await limiter.hit(`editor-sign-in:${request.ip}`);
       if (!allowed) {

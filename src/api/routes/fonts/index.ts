@@ -27,6 +27,7 @@ import {
   uploadFontSchema,
 } from './font-schemas.ts';
 import { readJsonUpload, readMultipartUpload } from './read-font-upload.ts';
+import { smallBody } from '../../body-limits.ts';
 
 type UuidParams = { uuid: string };
 
@@ -126,7 +127,7 @@ export async function fontRoutes(
 
     scope.patch<{ Params: UuidParams; Body: { title: string } }>(
       '/fonts/:uuid',
-      { schema: updateFontSchema },
+      { schema: updateFontSchema, ...smallBody(ctx.config) },
       async (request) => {
         const { project } = callerOf(request);
         const font = await renameFont(fonts, project.id, request.params.uuid, request.body.title);

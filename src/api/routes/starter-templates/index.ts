@@ -19,6 +19,7 @@ import {
   listStartersSchema,
   starterThumbnailSchema,
 } from './starter-schemas.ts';
+import { smallBody } from '../../body-limits.ts';
 
 interface Context {
   services: Services;
@@ -83,7 +84,7 @@ export function starterTemplateRoutes(
 
       rest.post<{ Params: IdParams; Body: { title?: string } | undefined }>(
         '/starter-templates/:id/copy',
-        { schema: copyStarterSchema, attachValidation: true },
+        { schema: copyStarterSchema, attachValidation: true, ...smallBody(ctx.config) },
         async (request, reply) => {
           const { project } = callerOf(request);
           const { body, schemaErrors } = checkedBody<{ title?: string } | undefined>(request);

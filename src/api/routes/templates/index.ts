@@ -33,6 +33,7 @@ import {
   putDesignSchema,
   updateTemplateSchema,
 } from './template-schemas.ts';
+import { smallBody } from '../../body-limits.ts';
 
 /**
  * The template object of the API: the spec's fields plus width, height, custom_data and times.
@@ -136,7 +137,7 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
 
   rest.patch<{ Params: UuidParams; Body: UpdateTemplateInput }>(
     '/templates/:template_uuid',
-    { schema: updateTemplateSchema, attachValidation: true },
+    { schema: updateTemplateSchema, attachValidation: true, ...smallBody(ctx.config) },
     async (request) => {
       const { project } = callerOf(request);
       const { body, schemaErrors } = checkedBody<UpdateTemplateInput | undefined>(request);

@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
+import type { Config } from '../../../config.ts';
+import { smallBody } from '../../body-limits.ts';
 
 const MESSAGE =
   'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).';
@@ -16,11 +18,14 @@ const notSupported = {
 };
 
 /** Registers the /videos routes inside the /api/rest scope; each answers 501. */
-export async function videoRoutes(rest: FastifyInstance): Promise<void> {
+export async function videoRoutes(
+  rest: FastifyInstance,
+  config: Pick<Config, 'bodyLimit'>,
+): Promise<void> {
   const answer = async (): Promise<never> => {
     throw new AppError('not_implemented', MESSAGE);
   };
-  rest.post('/videos', { schema: notSupported }, answer);
+  rest.post('/videos', { schema: notSupported, ...smallBody(config) }, answer);
   rest.get('/videos/:id', { schema: notSupported }, answer);
   rest.delete('/videos/:id', { schema: notSupported }, answer);
 }
