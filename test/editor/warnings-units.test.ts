@@ -44,7 +44,7 @@ describe('request warnings', () => {
     assert.equal(applied.design.layers[0].text, 'New');
   });
 
-  it('come back from the renderer with draw warnings, never as a failure', async () => {
+  it('come back from the renderer as draw warnings only, never as a failure', async () => {
     const file = await renderImage({
       design,
       layers: {
@@ -56,8 +56,8 @@ describe('request warnings', () => {
     });
     assert.deepEqual(
       file.warnings?.map((w) => `${w.path}: ${w.message}`),
+      // The unknown layer "ghost" is the request's warning, listed once at creation, not here.
       [
-        'layers.ghost: the template has no layer "ghost"',
         'layers.title: font "Nope" is not available; DejaVu Sans was used',
         'layers.title: the text does not fit its box at font size 40 (auto_fit can shrink it); it was clipped to the box (overflow "clip")',
       ],
