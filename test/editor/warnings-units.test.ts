@@ -5,6 +5,7 @@ import { ifMatchRevisions, revisionEtag } from '../../src/api/routes/templates/r
 import { renderImage, validateDesign, type Design } from '../../src/render/index.ts';
 import { applyLayerData } from '../../src/render/design/apply-layer-data.ts';
 import { closestName, requestWarnings } from '../../src/render/design/request-warnings.ts';
+import { appendWarnings, capWarnings } from '../../src/core/generation/warning-list.ts';
 
 const design = validateDesign({
   width: 200,
@@ -99,5 +100,25 @@ describe('If-Match', () => {
     assert.deepEqual(ifMatchRevisions('W/"3", "4"'), [4]);
     assert.deepEqual(ifMatchRevisions('W/"3"'), []);
     assert.throws(() => ifMatchRevisions('3'), /If-Match/);
+  });
+});
+
+describe('warning lists', () => {
+  it('cap at 50 with one line counting the rest, and capping twice changes nothing', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `layers.a${i}: x`);
+    const capped = capWarnings(lines, 5);
+    assert.equal(capped.length, 51);
+    assert.equal(capped[50], '15 more warnings');
+    assert.deepEqual(capWarnings(capped), capped);
+  });
+
+  it("append drawing's warnings after the stored ones, only counting them once the list is full", () => {
+    const draw = [{ path: 'layers.t', message: 'font "X" is not available' }];
+    assert.deepEqual(appendWarnings(['layers.a: x'], draw), [
+      'layers.a: x',
+      'layers.t: font "X" is not available',
+    ]);
+    const full = capWarnings(Array.from({ length: 70 }, (_, i) => `layers.a${i}: x`));
+    assert.deepEqual(appendWarnings(full, draw).slice(49), ['layers.a49: x', '21 more warnings']);
   });
 });

@@ -10,7 +10,11 @@ import levenshtein from 'fast-levenshtein';
 import { testDbKinds } from '../helpers/databases.ts';
 import { startGenerationFixture, type GenerationFixture } from './generation-fixture.ts';
 import { pathOf } from './_helpers.ts';
-import { MAX_SUGGESTIONS, requestPropsOf } from '../../src/render/design/request-warnings.ts';
+import { startJobProcessing } from '../../src/main.ts';
+import { requestPropsOf } from '../../src/render/design/request-warnings.ts';
+
+/** "Did you mean" is looked for the first five names only. */
+const MAX_SUGGESTIONS = 5;
 
 /** Counts the edit distances computed (every suggestion compares a name with the candidates). */
 const original = levenshtein.get;
@@ -19,8 +23,10 @@ let distances = 0;
 for (const { kind, skip } of testDbKinds()) {
   describe(`request warnings are bounded on ${kind}`, { skip }, () => {
     let f: GenerationFixture;
+    let stopJobs: (() => Promise<void>) | undefined;
     before(async () => {
-      f = await startGenerationFixture(kind);
+      // Jobs start only once a test has counted what creation did, so no job can run before.
+      f = await startGenerationFixture(kind, { processJobs: false });
       levenshtein.get = (a: string, b: string, opts?: { useCollator?: boolean }) => {
         distances++;
         return original(a, b, opts);
@@ -28,6 +34,7 @@ for (const { kind, skip } of testDbKinds()) {
     });
     after(async () => {
       levenshtein.get = original;
+      await stopJobs?.();
       await f?.close();
     });
     beforeEach(() => {
@@ -61,6 +68,7 @@ for (const { kind, skip } of testDbKinds()) {
       const candidates = requestPropsOf('text').size;
       assert.ok(distances <= MAX_SUGGESTIONS * candidates, `${distances} edit distances`);
       const atCreation = distances;
+      stopJobs = startJobProcessing(f.t.runtime, 1);
 
       // Polled slowly: every GET reads the stored 0.5 MB request again.
       const done = await pollSlowly(queued.polling_url);
