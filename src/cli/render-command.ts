@@ -144,7 +144,8 @@ function outputFormat(opts: RenderCommandOptions): string {
 /** Renders the design file as the options say and writes --out. */
 async function runRender(designFile: string, opts: RenderCommandOptions): Promise<string> {
   const format = outputFormat(opts);
-  const { prepareRender, renderImage, renderPdf, validateDesign } = await loadEngine();
+  const { prepareRender, renderImage, renderPdf, requestWarnings, validateDesign, WarningBudget } =
+    await loadEngine();
   const validated = validateDesign(readJson(designFile, 'design'));
   if (!validated.design || validated.problems.length > 0) {
     throw new CliInputError(validated.problems.map((p) => ({ ...p, path: `design.${p.path}` })));
@@ -213,7 +214,13 @@ async function runRender(designFile: string, opts: RenderCommandOptions): Promis
   }
   fs.writeFileSync(opts.out, file.bytes);
   // Warnings go to stderr: the render succeeded, but something was ignored or fell back.
-  for (const w of file.warnings ?? []) console.error(`imprint: warning: ${w.path}: ${w.message}`);
+  const ignored = new WarningBudget();
+  const warnings = [
+    ...requestWarnings(validated.design, layers, ignored),
+    ...(file.warnings ?? []),
+  ];
+  for (const w of warnings) console.error(`imprint: warning: ${w.path}: ${w.message}`);
+  if (ignored.omitted) console.error(`imprint: warning: ${ignored.omitted} more warnings`);
   const pages = file.pages ? `, ${file.pages} page${file.pages > 1 ? 's' : ''}` : '';
   return `${opts.out}: ${file.mime}, ${file.width}×${file.height} px${pages}, ${file.bytes.length} bytes`;
 }

@@ -18,7 +18,7 @@ export {
   MAX_CANVAS_SIDE,
 } from './design/index.ts';
 export { readScalar } from './design/scalars.ts';
-export { warningText, requestWarnings } from './design/request-warnings.ts';
+export { warningText, requestWarnings, WarningBudget } from './design/request-warnings.ts';
 export { isDynamic } from './design/dynamic-layers.ts';
 export { RenderInputError } from './types.ts';
 export type { RasterOptions, PdfOptions, RenderedFile } from './output/options.ts';

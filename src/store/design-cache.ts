@@ -1,9 +1,11 @@
 /**
  * Parsed template designs per process. Every image reads its template's design twice (at creation
  * and in the render job), and parsing the JSON text was a measurable share of the API's main
- * thread. An entry is used only when the row just read holds exactly the text it was parsed from
- * (same project and size columns too), so a PUT or a write by another process is seen at once: no invalidation,
- * no timestamps to trust. Cached designs are frozen because every caller shares them.
+ * thread (seconds for a design with huge layers). An entry is the design of one revision: every
+ * save of a design raises the template's revision, so a design is parsed and frozen once per
+ * revision and process, and a PUT or a write by another process is seen at once (the row just
+ * read has another revision): no invalidation, no timestamps to trust. The size columns and the
+ * project are compared too. Cached designs are frozen because every caller shares them.
  *
  * Bounded by bytes, not entries: 256 entries of 4.9 MB designs once kept about 1.2 GB resident.
  */
@@ -20,11 +22,17 @@ export const DESIGN_CACHE_BYTES = 64 * 1024 * 1024;
  */
 const BYTES_PER_CHAR = 2;
 
-interface Entry {
+/** Which stored design an entry is: the row's project, revision and size columns. */
+export interface DesignKey {
   projectId: string;
+  revision: number;
   /** The row's width and height columns (a design without its own size takes them). */
   size: string;
-  text: string;
+}
+
+interface Entry extends DesignKey {
+  /** Length of the JSON text the design was parsed from (what it weighs, roughly). */
+  bytes: number;
   design: TemplateDesign;
 }
 
@@ -37,7 +45,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A byte-bounded map from template uuid to its parsed design, checked against the stored text. */
+/** A byte-bounded map from template uuid to the parsed design of its stored revision. */
 export class DesignCache {
   private readonly entries: LRUCache<string, Entry>;
 
@@ -45,25 +53,33 @@ export class DesignCache {
   constructor(maxBytes = DESIGN_CACHE_BYTES) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: maxBytes,
-      sizeCalculation: (e) => Math.max(1, (e.text.length + e.size.length) * BYTES_PER_CHAR),
+      sizeCalculation: (e) => Math.max(1, (e.bytes + e.size.length) * BYTES_PER_CHAR),
     });
   }
 
-  /** The design parsed from `text`, from the cache when this exact text was parsed before. */
-  get(
-    uuid: string,
-    projectId: string,
-    size: string,
-    text: string | null,
-    parse: () => TemplateDesign,
-  ): TemplateDesign {
-    if (text === null) return parse();
+  /** The cached design of this revision, if it was parsed before. */
+  peek(uuid: string, key: DesignKey): TemplateDesign | undefined {
     const hit = this.entries.get(uuid);
-    if (hit && hit.projectId === projectId && hit.size === size && hit.text === text)
+    if (
+      hit &&
+      hit.projectId === key.projectId &&
+      hit.revision === key.revision &&
+      hit.size === key.size
+    )
       return hit.design;
+    return undefined;
+  }
+
+  /**
+   * The design of this revision: from the cache, or parsed from `text` (JSON of `bytes`
+   * characters) by `parse`, frozen and kept. Returns the shared, frozen design.
+   */
+  get(uuid: string, key: DesignKey, bytes: number, parse: () => TemplateDesign): TemplateDesign {
+    const hit = this.peek(uuid, key);
+    if (hit) return hit;
     const design = deepFreeze(parse());
     // A design over the whole budget is not stored (lru-cache drops it, and any older entry).
-    this.entries.set(uuid, { projectId, size, text, design });
+    this.entries.set(uuid, { ...key, bytes, design });
     return design;
   }
 

@@ -19,7 +19,7 @@ import { paginate } from './paginate.ts';
 import type { TemplatesTable } from './schema.ts';
 import { monotonicNow } from './monotonic-now.ts';
 import { pixelSize } from '../render/design/units.ts';
-import { DesignCache } from './design-cache.ts';
+import { DesignCache, type DesignKey } from './design-cache.ts';
 import type { CacheStats } from '../core/cache-stats.ts';
 import { prepareQuery } from './prepared-query.ts';
 
@@ -35,7 +35,7 @@ function parseJson(text: string | null, fallback: unknown): unknown {
 }
 
 /** Row → template metadata. */
-function toTemplate(row: Row): Template {
+function toTemplate(row: Omit<Row, 'design'>): Template {
   const tags = parseJson(row.tags, []);
   return {
     uuid: row.uuid,
@@ -84,6 +84,41 @@ const FIND_ROW = prepareQuery<{ uuid: string; projectId: string }, Row>(
       .where('uuid', '=', p.uuid)
       .where('project_id', '=', p.projectId),
 );
+
+/** A template row without its design text, which a cached revision does not need. */
+type MetaRow = Omit<Row, 'design'>;
+
+// The same row without the design: when this revision is cached, its text is not read at all.
+const FIND_META = prepareQuery<{ uuid: string; projectId: string }, MetaRow>(
+  ['uuid', 'projectId'],
+  (db, p) =>
+    db
+      .selectFrom('templates')
+      .select([
+        'uuid',
+        'project_id',
+        'title',
+        'title_key',
+        'width',
+        'height',
+        'tags',
+        'custom_data',
+        'thumbnail',
+        'thumbnail_key',
+        'revision',
+        'created_at',
+        'updated_at',
+      ])
+      .where('uuid', '=', p.uuid)
+      .where('project_id', '=', p.projectId),
+);
+
+/** The design cache's key of a row: its project, revision and size columns. */
+const designKey = (row: MetaRow): DesignKey => ({
+  projectId: row.project_id,
+  revision: Number(row.revision),
+  size: `${row.width}x${row.height}`,
+});
 
 /** Templates in the SQL database; tags are mirrored into template_tags for filtering. */
 export class SqlTemplateRepository implements TemplateRepository {
@@ -282,13 +317,15 @@ export class SqlTemplateRepository implements TemplateRepository {
     projectId: string,
     uuid: string,
   ): Promise<{ template: Template; design: TemplateDesign } | undefined> {
+    // Shared and frozen: the render path reads it for every image without parsing it again.
+    const [meta] = await FIND_META.rows(this.db, { uuid, projectId });
+    if (!meta) return undefined;
+    const cached = this.designs.peek(uuid, designKey(meta));
+    if (cached) return { template: toTemplate(meta), design: cached };
+    // Not parsed yet in this process: the whole row, whose revision may be newer by now.
     const [row] = await FIND_ROW.rows(this.db, { uuid, projectId });
     if (!row) return undefined;
-    // Shared and frozen: the render path reads it for every image without parsing it again.
-    const design = this.designs.get(uuid, projectId, `${row.width}x${row.height}`, row.design, () =>
-      toDesign(row),
-    );
-    return { template: toTemplate(row), design };
+    return { template: toTemplate(row), design: this.cachedDesign(row) };
   }
 
   async replaceDesign(
@@ -330,7 +367,10 @@ export class SqlTemplateRepository implements TemplateRepository {
         )
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 1) {
-        return { saved: withDesign({ ...existing, ...changes }), replacedThumbnail: thumbnail };
+        // Parsed once for this revision: the answer and every image made from it share it.
+        const row = { ...existing, ...changes };
+        const saved = { ...toTemplate(row), design: this.cachedDesign(row) };
+        return { saved, replacedThumbnail: thumbnail };
       }
     }
   }
@@ -343,6 +383,11 @@ export class SqlTemplateRepository implements TemplateRepository {
       .where('revision', '=', revision)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** The row's design, parsed and frozen once per revision (see DesignCache). */
+  private cachedDesign(row: Row): TemplateDesign {
+    return this.designs.get(row.uuid, designKey(row), row.design?.length ?? 0, () => toDesign(row));
   }
 
   private async findRow(projectId: string, uuid: string): Promise<Row | undefined> {

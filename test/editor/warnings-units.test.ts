@@ -5,6 +5,7 @@ import { ifMatchRevisions, revisionEtag } from '../../src/api/routes/templates/r
 import { renderImage, validateDesign, type Design } from '../../src/render/index.ts';
 import { applyLayerData } from '../../src/render/design/apply-layer-data.ts';
 import { closestName, requestWarnings } from '../../src/render/design/request-warnings.ts';
+import { appendWarnings, capWarnings } from '../../src/core/generation/warning-list.ts';
 
 const design = validateDesign({
   width: 200,
@@ -44,7 +45,7 @@ describe('request warnings', () => {
     assert.equal(applied.design.layers[0].text, 'New');
   });
 
-  it('come back from the renderer with draw warnings, never as a failure', async () => {
+  it('come back from the renderer as draw warnings only, never as a failure', async () => {
     const file = await renderImage({
       design,
       layers: {
@@ -56,8 +57,8 @@ describe('request warnings', () => {
     });
     assert.deepEqual(
       file.warnings?.map((w) => `${w.path}: ${w.message}`),
+      // The unknown layer "ghost" is the request's warning, listed once at creation, not here.
       [
-        'layers.ghost: the template has no layer "ghost"',
         'layers.title: font "Nope" is not available; DejaVu Sans was used',
         'layers.title: the text does not fit its box at font size 40 (auto_fit can shrink it); it was clipped to the box (overflow "clip")',
       ],
@@ -99,5 +100,25 @@ describe('If-Match', () => {
     assert.deepEqual(ifMatchRevisions('W/"3", "4"'), [4]);
     assert.deepEqual(ifMatchRevisions('W/"3"'), []);
     assert.throws(() => ifMatchRevisions('3'), /If-Match/);
+  });
+});
+
+describe('warning lists', () => {
+  it('cap at 50 with one line counting the rest, and capping twice changes nothing', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `layers.a${i}: x`);
+    const capped = capWarnings(lines, 5);
+    assert.equal(capped.length, 51);
+    assert.equal(capped[50], '15 more warnings');
+    assert.deepEqual(capWarnings(capped), capped);
+  });
+
+  it("append drawing's warnings after the stored ones, only counting them once the list is full", () => {
+    const draw = [{ path: 'layers.t', message: 'font "X" is not available' }];
+    assert.deepEqual(appendWarnings(['layers.a: x'], draw), [
+      'layers.a: x',
+      'layers.t: font "X" is not available',
+    ]);
+    const full = capWarnings(Array.from({ length: 70 }, (_, i) => `layers.a${i}: x`));
+    assert.deepEqual(appendWarnings(full, draw).slice(49), ['layers.a49: x', '21 more warnings']);
   });
 });

@@ -8,12 +8,7 @@
  */
 import { AppError, FieldErrorCollector, notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
-import {
-  prepareRender,
-  RenderInputError,
-  warningText,
-  type RasterOptions,
-} from '../../render/index.ts';
+import { prepareRender, RenderInputError, type RasterOptions } from '../../render/index.ts';
 import { outputSize } from '../../render/output/output-size.ts';
 import { pixelSize } from '../../render/design/units.ts';
 import { bleedProblem } from '../../render/output/bleed.ts';
@@ -36,6 +31,7 @@ import {
 } from './run-render-job.ts';
 import { TransferSealer } from './transfer-sealer.ts';
 import { assetCapMessage, planAssets, type PageAssets } from './asset-plan.ts';
+import { requestWarningLines } from './warning-list.ts';
 import { importedProfileData } from '../color-profiles.ts';
 import { TransferVault } from './transfer-vault.ts';
 import {
@@ -173,7 +169,7 @@ export class GenerationService {
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems);
       this.checkAssetCap([{ design: prepared.design, prefix: '' }], errors);
-      common.warnings = prepared.warnings.map(warningText);
+      common.warnings = requestWarningLines([{ design: found.design, layers, prefix: '' }]);
       // Sized from modifications that are all valid, or the message would blame the wrong field.
       if (!errors.hasUnder('modifications'))
         addProblems(errors, outputSizeProblems(found.design, mods.options));
@@ -210,6 +206,7 @@ export class GenerationService {
     const rawPages: unknown[] = Array.isArray(body.pages) ? body.pages : [];
     if (rawPages.length === 0) errors.add('pages', 'The pages field must have at least 1 page.');
     const pages: Array<{ template_uuid: string; layers: LayerData }> = [];
+    const warned: Parameters<typeof requestWarningLines>[0] = [];
     const sizes: Array<{ width: number; height: number }> = [];
     // Unknown templates by page path: the 404 keeps Placid's message and says which page(s).
     const missing: FieldErrors = {};
@@ -233,12 +230,12 @@ export class GenerationService {
         const p = bleedProblem(found.design, mods.options.bleed, dpi, 'modifications.bleed');
         if (p) addProblems(errors, [p]);
       }
-      const pageWarnings = prepared.warnings.map((w) => ({ ...w, path: `pages.${i}.${w.path}` }));
-      common.warnings = [...(common.warnings ?? []), ...pageWarnings.map(warningText)];
+      warned.push({ design: found.design, layers, prefix: `pages.${i}.` });
       pages.push({ template_uuid: uuid, layers });
       sizes.push(pixelSize(found.design));
     }
     this.checkAssetCap(assetPages, errors);
+    common.warnings = requestWarningLines(warned);
     errors.throwIfAny();
     if (Object.keys(missing).length) throw notFound('Template', missing);
     const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };

@@ -10,7 +10,6 @@ import {
   prepareRender,
   RenderInputError,
   validateDesign,
-  warningText,
   type RasterOptions,
   type RenderedFile,
 } from '../../render/index.ts';
@@ -20,6 +19,7 @@ import { fileUrl, newFileKey } from '../../storage/file-url.ts';
 import type { TemplateRepository } from '../templates.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { pixelSize } from '../../render/design/units.ts';
+import { usedLayerData } from '../../render/design/apply-layer-data.ts';
 import {
   RenderJobFailure,
   checkFonts,
@@ -30,6 +30,7 @@ import {
 } from './run-render-job.ts';
 import { addProblems, problemMessage } from './validate-request.ts';
 import { assetCapMessage, planAssets } from './asset-plan.ts';
+import { appendWarnings, requestWarningLines } from './warning-list.ts';
 
 /** Width of a thumbnail in px (narrower designs keep their own width). */
 export const THUMBNAIL_WIDTH = 400;
@@ -128,16 +129,22 @@ export class PreviewService {
       if (overCap) errors.add(overCap.field, assetCapMessage(overCap, cap));
     }
     errors.throwIfAny();
+    const warnings = requestWarningLines([{ design: design!, layers, prefix: '' }]);
+    // Only what the render uses goes to its thread: not a request's unknown names and properties.
+    const used = usedLayerData(design!, layers) ?? {};
     const file = pdf
-      ? await this.renderPdfNow(projectId, design!, layers, found.template.title)
-      : await this.renderNow(projectId, design!, layers, options);
+      ? await this.renderPdfNow(projectId, design!, used, found.template.title)
+      : await this.renderNow(projectId, design!, used, options);
     return {
       bytes: file.bytes,
       mime: file.mime,
       width: file.width,
       height: file.height,
-      // A one-page PDF names its warnings under pages.0.; the same paths as the PNG are clearer.
-      warnings: (file.warnings ?? []).map((w) => warningText(w).replace(/^pages\.0\./, '')),
+      warnings: appendWarnings(
+        warnings,
+        // A one-page PDF names its warnings under pages.0.; the same paths as the PNG are clearer.
+        (file.warnings ?? []).map((w) => ({ ...w, path: w.path.replace(/^pages\.0\./, '') })),
+      ),
     };
   }
 

@@ -19,13 +19,13 @@ import { TransferUnsealError, type TransferSealer } from './transfer-sealer.ts';
 import { TRANSFER_LOST_MESSAGE, type TransferVault } from './transfer-vault.ts';
 import { mergeCredits, pdfCredits } from './credits.ts';
 import { pixelSize } from '../../render/design/units.ts';
+import { usedLayerData } from '../../render/design/apply-layer-data.ts';
 import { getLayerType } from '../../render/layers/index.ts';
 import type { PixelBudget } from './pixel-budget.ts';
 import type { ReleaseSlot, RenderSlots } from './render-slots.ts';
 import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
 import { importedProfileData } from '../color-profiles.ts';
-import { warningText } from '../../render/index.ts';
 import {
   assetCapMessage,
   describeUsers,
@@ -33,6 +33,7 @@ import {
   type AssetNeed,
   type PageAssets,
 } from './asset-plan.ts';
+import { appendWarnings } from './warning-list.ts';
 
 /** What runRenderJob needs besides the row reference. */
 export interface RenderJobContext {
@@ -212,7 +213,9 @@ async function loadPage(
       prepared.problems.map((p) => problemMessage({ ...p, path: `${prefix}${p.path}` })),
     );
   }
-  return { design: found.design, layers, prepared, title: found.template.title };
+  // Only what the render uses goes to its thread: not a request's unknown names and properties.
+  const used = usedLayerData(found.design, layers);
+  return { design: found.design, layers: used, prepared, title: found.template.title };
 }
 
 /**
@@ -563,7 +566,9 @@ async function renderClaimed(ctx: RenderJobContext, row: RenderRow): Promise<Ren
       throw new RenderJobFailure(['storage: the rendered file could not be stored']);
     }
     if (transfer) await deps.transfer(transfer, file.bytes, file.mime);
-    done = await deps.repo.markFinished(type, id, stored, (file.warnings ?? []).map(warningText));
+    // The request's warnings were listed at creation; the render adds only what drawing found.
+    const warnings = appendWarnings(row.warnings, file.warnings ?? []);
+    done = await deps.repo.markFinished(type, id, stored, warnings);
     if (!done) {
       // Deleted (or finished elsewhere) while rendering: this copy of the file is not wanted.
       await deps.storage.delete(stored);

@@ -15,6 +15,7 @@ import { resolvePosition, resolveSize } from './geometry.ts';
 import type { PositionMode, Resolved } from './geometry.ts';
 import { describeValue } from './props.ts';
 import { coerceScalars } from './scalars.ts';
+import { requestPropsOf } from './request-warnings.ts';
 
 /** Geometry keys in the order they apply: set first, then shift. */
 const POSITION_KEYS: Array<[key: string, axis: 'x' | 'y', mode: PositionMode]> = [
@@ -59,6 +60,19 @@ function readVisibility(
   } else if (patch.hide === undefined || patch.hide === null) patch.hide = hide;
 }
 
+/**
+ * The properties of a patch that a layer of `type` takes in a request. The others change nothing
+ * (request-warnings.ts names them), so they are not copied into the layer the render gets.
+ */
+function knownProps(sent: Record<string, unknown>, type: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // Looks up the few known names rather than walking what was sent, which may be 400,000 keys.
+  for (const key of requestPropsOf(type)) {
+    if (Object.prototype.hasOwnProperty.call(sent, key)) out[key] = sent[key];
+  }
+  return out;
+}
+
 /** Applies one layer's patch; returns the patched copy. */
 function patchLayer(
   stored: LayerSpec,
@@ -67,7 +81,7 @@ function patchLayer(
   problems: RenderProblem[],
   unit: PropContext['unit'],
 ): LayerSpec {
-  const patch = coerceScalars(sent, layerScalarKinds(stored.type));
+  const patch = coerceScalars(knownProps(sent, stored.type), layerScalarKinds(stored.type));
   readVisibility(patch, path, problems);
   const layer: LayerSpec = { ...stored };
   // The request key that set each geometry value (position_x_absolute sets x…), so a range
@@ -145,6 +159,24 @@ function normaliseStored(stored: LayerSpec, unit: PropContext['unit']): LayerSpe
   if (type) checkTypeProps(type, layer, `layers.${stored.name}`, ignored, unit);
   if (frozen) normalisedFrozen.set(stored, Object.freeze(layer));
   return layer;
+}
+
+/**
+ * The part of request layer data a render uses: entries of the design's dynamic layers, each
+ * with the properties its type takes. What is left out changes nothing (request-warnings.ts names
+ * it), so a request full of unknown names is not copied to a render thread.
+ */
+export function usedLayerData(design: Design, data: LayerData | undefined): LayerData | undefined {
+  if (!isObject(data)) return data;
+  const used: Array<[string, Record<string, unknown>]> = [];
+  for (const layer of design.layers) {
+    if (!Object.prototype.hasOwnProperty.call(data, layer.name) || !isDynamic(layer)) continue;
+    const patch: unknown = data[layer.name];
+    // Anything but an object is kept as it is: applyLayerData names it in its 422.
+    used.push([layer.name, isObject(patch) ? knownProps(patch, layer.type) : (patch as never)]);
+  }
+  // fromEntries: a layer named "__proto__" stays an own property.
+  return Object.fromEntries(used);
 }
 
 /** Applies request layer data to a validated design; unknown layer names are ignored. */

@@ -1,6 +1,6 @@
 /** The design module: schema validation, request overrides and queries over a design. */
 export { validateDesign, MAX_CANVAS_SIDE, MAX_LAYERS } from './validate-design.ts';
-export { applyLayerData } from './apply-layer-data.ts';
+export { applyLayerData, usedLayerData } from './apply-layer-data.ts';
 export { coerceLayerValues } from './coerce-layer-values.ts';
 export { listedLayers } from './listed-layers.ts';
 export { collectAssetUrls } from './collect-asset-urls.ts';

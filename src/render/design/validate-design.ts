@@ -10,6 +10,7 @@ import { COLOR_FORMATS, isTransparent, parseColor } from './color.ts';
 import { checkCommonProps } from './common-props.ts';
 import { addProblem, describeValue } from './props.ts';
 import { DESIGN_UNITS, PX_PER_UNIT } from './units.ts';
+import { extraPropsProblem } from './extra-props.ts';
 
 /** Largest canvas side in px (Placid's largest size class). */
 export const MAX_CANVAS_SIDE = 16_000;
@@ -88,6 +89,15 @@ function checkLayer(
   if (!isObject(raw)) {
     problems.push({ path, message: `must be a layer object; received ${JSON.stringify(raw)}` });
     return undefined;
+  }
+  // Before anything copies the layer: a layer may carry a few properties its type does not know.
+  const typeName = typeof raw.type === 'string' ? (TYPE_ALIASES[raw.type]?.type ?? raw.type) : '';
+  if (getLayerType(typeName)) {
+    const extra = extraPropsProblem(raw, typeName, path);
+    if (extra) {
+      problems.push(extra);
+      return undefined;
+    }
   }
   const layer = structuredClone(raw) as LayerSpec;
   const name = layer.name;

@@ -59,8 +59,9 @@ export interface RenderedFile {
   /** PDFs only: number of pages. */
   pages?: number;
   /**
-   * What the render ignored or could not do as asked: unknown layers or properties, values for
-   * static layers, fonts that fell back, text that does not fit its box. Never a failure.
+   * What drawing could not do as asked: fonts that fell back, text that does not fit its box.
+   * Never a failure. Ignored request data (unknown layers or properties, values for static
+   * layers) is not here: requestWarnings lists it.
    */
   warnings?: RenderProblem[];
 }

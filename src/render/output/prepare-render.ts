@@ -5,7 +5,6 @@
  */
 import type { Design, LayerData, RenderProblem } from '../types.ts';
 import { applyLayerData, collectAssetUrls } from '../design/index.ts';
-import { requestWarnings } from '../design/request-warnings.ts';
 import { toPixelDesign } from '../design/units.ts';
 import { findBundledFamily } from '../fonts/index.ts';
 import { FONT_PROPS } from '../design/font-props.ts';
@@ -29,12 +28,13 @@ export function collectFontKeys(design: Design): string[] {
   return [...keys];
 }
 
-/** What prepareRender found: the patched design, problems (a 422), warnings and what to fetch. */
+/**
+ * What prepareRender found: the patched design, problems (a 422) and what to fetch. Warnings about
+ * ignored request data are not among them: requestWarnings lists them once, at creation.
+ */
 export interface PreparedRender {
   design: Design;
   problems: RenderProblem[];
-  /** Request data that was ignored (unknown layers or properties, static layers). */
-  warnings: RenderProblem[];
   assetUrls: string[];
   fontKeys: string[];
 }
@@ -42,12 +42,10 @@ export interface PreparedRender {
 /** Resolves a design with request layer data; `problems` non-empty means a 422. */
 export function prepareRender(design: Design, layers?: LayerData): PreparedRender {
   const applied = applyLayerData(design, layers);
-  const warnings = requestWarnings(design, layers);
   if (applied.problems.length > 0) {
     return {
       design: applied.design,
       problems: applied.problems,
-      warnings,
       assetUrls: [],
       fontKeys: [],
     };
@@ -56,7 +54,6 @@ export function prepareRender(design: Design, layers?: LayerData): PreparedRende
     // Request data is in the design's unit; from here on the painter's pixels.
     design: toPixelDesign(applied.design),
     problems: [],
-    warnings,
     assetUrls: collectAssetUrls(applied.design),
     fontKeys: collectFontKeys(applied.design),
   };

@@ -79,11 +79,7 @@ export async function renderPdfDocument(input: {
   if (optionProblems.length > 0) throw new RenderInputError(optionProblems);
   const prepared = input.pages.map((page, i) => {
     const p = prepareRender(page.design, page.layers);
-    return {
-      design: p.design,
-      problems: onPage(i, p.problems),
-      warnings: onPage(i, p.warnings),
-    };
+    return { design: p.design, problems: onPage(i, p.problems) };
   });
   const problems = prepared.flatMap((p) => p.problems);
   input.pages.forEach((page, i) => {
@@ -93,7 +89,8 @@ export async function renderPdfDocument(input: {
   if (problems.length > 0) throw new RenderInputError(problems);
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
-  const warnings = prepared.flatMap((p) => p.warnings);
+  // Only what drawing finds: the request's own warnings are listed once, at creation.
+  const warnings: RenderProblem[] = [];
   const colors = await planPdfColors(
     prepared.map((p) => p.design),
     options,

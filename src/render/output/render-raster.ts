@@ -82,7 +82,8 @@ export async function renderRaster(
 
   const canvas = createCanvas(size.width, size.height);
   try {
-    const warnings = [...prepared.warnings];
+    // Only what drawing finds: the request's own warnings are listed once, at creation.
+    const warnings: RenderProblem[] = [];
     const plan = { size, format, opaque, resolveFont, warnings };
     const bytes = await paintAndEncode(canvas, { ...input, design }, plan, timings);
     return { bytes, ...RASTER_TYPES[format], width: size.width, height: size.height, warnings };

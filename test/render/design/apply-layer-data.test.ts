@@ -146,9 +146,24 @@ describe('applyLayerData', () => {
   });
 
   it('maps fontFamily to font', () => {
-    const { design } = applyLayerData(stored(), { box: { fontFamily: 'abc123' } });
-    assert.equal(layer(design, 'box').font, 'abc123');
-    assert.equal(layer(design, 'box').fontFamily, undefined);
+    const withText: Design = {
+      ...stored(),
+      layers: [{ name: 'title', type: 'text', x: 0, y: 0, width: 100, height: 20, text: 'Hi' }],
+    };
+    const { design } = applyLayerData(withText, { title: { fontFamily: 'abc123' } });
+    assert.equal(layer(design, 'title').font, 'abc123');
+    assert.equal(layer(design, 'title').fontFamily, undefined);
+  });
+
+  it('leaves out properties the layer type does not take (a warning names them)', () => {
+    const patch: Record<string, unknown> = { background_color: '#00ff00', fontFamily: 'x' };
+    for (let i = 0; i < 1000; i++) patch[`extra${i}`] = i;
+    const { design, problems } = applyLayerData(stored(), { box: patch });
+    assert.deepEqual(problems, []);
+    const box = layer(design, 'box');
+    assert.equal(box.background_color, '#00ff00');
+    assert.equal(box.extra0, undefined);
+    assert.equal(box.font, undefined);
   });
 
   it('names each bad value at layers.<name>.<prop> with what is allowed and what was received', () => {

@@ -4,13 +4,14 @@
  * value stays valid JSON that `JSON.parse` reads back to the original text.
  */
 
-/** Most warnings a header carries; a longer list ends with a note of how many were left out. */
-export const MAX_HEADER_WARNINGS = 50;
+import { capWarnings } from '../../../core/generation/warning-list.ts';
 
-/** The header value: a JSON array of the warnings, ASCII only. */
+/**
+ * The header value: a JSON array of the warnings, ASCII only; at most MAX_WARNINGS of them, a
+ * longer list ending with a note of how many were left out.
+ */
 export function previewWarningsHeader(warnings: string[]): string {
-  const kept = warnings.slice(0, MAX_HEADER_WARNINGS);
-  if (warnings.length > kept.length) kept.push(`${warnings.length - kept.length} more warnings`);
+  const kept = capWarnings(warnings);
   // JSON.stringify already escapes control characters; escape everything else above 0x7e.
   return JSON.stringify(kept).replace(
     /[\u007f-\uffff]/g,
