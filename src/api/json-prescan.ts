@@ -10,6 +10,7 @@
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
+const COMMA = 0x2c;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
@@ -28,32 +29,62 @@ export interface JsonBounds {
 /** What a text passes: its nesting, one object's members, or all members. */
 export type JsonBound = 'depth' | 'object-members' | 'members';
 
+/** The bound a text passed, and the path of the array or object where it did. */
+export interface JsonBoundHit {
+  bound: JsonBound;
+  /** Dotted path of the container (`layers.title`, `pages.1.layers`); '' for the top level. */
+  path: string;
+}
+
 /**
  * Which bound `text` passes, or null. Malformed text is not judged here: JSON.parse then says
  * what is wrong. Members are counted by their colons outside strings, each for the innermost
- * open bracket (which, in valid JSON, is the object it belongs to).
+ * open bracket (which, in valid JSON, is the object it belongs to). The path is built only when
+ * a bound is passed: the scan keeps, per open container, where its latest key starts and ends
+ * (objects) or how many commas it has seen (arrays).
  */
-export function jsonBoundExceeded(text: string, bounds: JsonBounds): JsonBound | null {
+export function jsonBoundExceeded(text: string, bounds: JsonBounds): JsonBoundHit | null {
+  const size = bounds.maxDepth + 2;
   // Members of each open container by depth; depth never passes maxDepth here.
-  const open = new Uint32Array(bounds.maxDepth + 2);
+  const open = new Uint32Array(size);
+  const isArray = new Uint8Array(size);
+  const keyStart = new Int32Array(size);
+  const keyEnd = new Int32Array(size);
+  let lastStringStart = 0;
+  let lastStringEnd = 0;
   let depth = 0;
   let members = 0;
+  const hit = (bound: JsonBound, at: number): JsonBoundHit => {
+    const parts: string[] = [];
+    for (let d = 1; d < at; d++) {
+      parts.push(isArray[d] ? String(open[d]) : text.slice(keyStart[d], keyEnd[d]));
+    }
+    return { bound, path: parts.join('.') };
+  };
   const n = text.length;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
+      lastStringStart = i + 1;
       i = stringEnd(text, i + 1);
+      lastStringEnd = i - 1;
       continue;
     }
     if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > bounds.maxDepth) return 'depth';
+      if (++depth > bounds.maxDepth) return hit('depth', depth);
       open[depth] = 0;
+      isArray[depth] = c === OPEN_ARRAY ? 1 : 0;
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
       if (depth > 0) depth--;
+    } else if (c === COMMA) {
+      // An array's position: its commas so far (objects count members at their colons).
+      if (isArray[depth]) open[depth]++;
     } else if (c === COLON) {
-      if (++members > bounds.maxMembers) return 'members';
-      if (++open[depth] > bounds.maxObjectMembers) return 'object-members';
+      keyStart[depth] = lastStringStart;
+      keyEnd[depth] = lastStringEnd;
+      if (++members > bounds.maxMembers) return hit('members', depth + 1);
+      if (++open[depth] > bounds.maxObjectMembers) return hit('object-members', depth + 1);
     }
     i++;
   }

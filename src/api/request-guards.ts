@@ -8,7 +8,7 @@
  * validators, and PostgreSQL cannot store or compare text containing U+0000.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../core/errors.ts';
+import { AppError, fieldError } from '../core/errors.ts';
 import { jsonBoundExceeded } from './json-prescan.ts';
 
 /** Why a body with a `__proto__` key (or `constructor.prototype`) is refused. */
@@ -28,8 +28,8 @@ export const MAX_JSON_OBJECT_MEMBERS = 10_000;
 export const MAX_JSON_MEMBERS = 100_000;
 
 const TOO_MANY_MEMBERS: Record<'object-members' | 'members', string> = {
-  'object-members': `The request body has an object with too many members (at most ${MAX_JSON_OBJECT_MEMBERS.toLocaleString('en-US')} key–value pairs in one object).`,
-  members: `The request body has too many object members (at most ${MAX_JSON_MEMBERS.toLocaleString('en-US')} key–value pairs in all).`,
+  'object-members': `The object holding this member has too many members (at most ${MAX_JSON_OBJECT_MEMBERS.toLocaleString('en-US')} key–value pairs in one object of a request body).`,
+  members: `The request body has too many object members by this one (at most ${MAX_JSON_MEMBERS.toLocaleString('en-US')} key–value pairs in all).`,
 };
 const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects).`;
 
@@ -88,8 +88,10 @@ export function installRequestGuards(app: FastifyInstance): void {
       maxObjectMembers: MAX_JSON_OBJECT_MEMBERS,
       maxMembers: MAX_JSON_MEMBERS,
     });
-    if (exceeded === 'depth') return done(new AppError('bad_request', TOO_DEEP));
-    if (exceeded) return done(new AppError('bad_request', TOO_MANY_MEMBERS[exceeded]));
+    if (exceeded?.bound === 'depth') return done(new AppError('bad_request', TOO_DEEP));
+    // Valid JSON over a bound is bad data, not bad syntax: 422 naming the member past it.
+    if (exceeded)
+      return done(fieldError(exceeded.path || 'body', TOO_MANY_MEMBERS[exceeded.bound]));
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
