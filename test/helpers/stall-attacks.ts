@@ -12,6 +12,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redPng } from '../generation/_helpers.ts';
 import type { Rng } from '../fuzz/fuzz-settings.ts';
+import {
+  deepArrayBody,
+  deepObjectBody,
+  hugeUnknownFieldDesign,
+  longStringBody,
+  manyPictureCellsBody,
+  unknownLayersBody,
+  unknownPropertiesBody,
+  wideArrayBody,
+} from './stall-bodies.ts';
 
 /** What an attack request may use: the server, the attacker's token and templates, the pictures. */
 export interface AttackTarget {
@@ -156,76 +166,8 @@ function failure(err: unknown): AttackOutcome {
   return e.cause?.code ?? e.name ?? 'failed';
 }
 
-/** `n` JSON members `"<prefix><i base 36>":0` joined with commas, built as text (no objects). */
-function unknownMembers(prefix: string, n: number, value = '0'): string {
-  const parts = new Array<string>(n);
-  for (let i = 0; i < n; i++) parts[i] = `"${prefix}${i.toString(36)}":${value}`;
-  return parts.join(',');
-}
-
 /** A number in [lo, hi] from the generator. */
 const between = (rng: Rng, lo: number, hi: number) => lo + rng.int(hi - lo + 1);
-
-// ---------------------------------------------------------------------------------------------
-// Body generators (exported for tests of the fixes that want the very same bodies)
-
-/**
- * Finding 1: a table layer whose rows hold `cells` distinct picture cells on `picturesBase`,
- * 4 to a row (10,000 rows at most): 40,000 cells are about a 3 MB body.
- */
-export function manyPictureCellsBody(
-  templateUuid: string,
-  picturesBase: string,
-  cells: number,
-  tag: string,
-): string {
-  const rows: string[] = [];
-  for (let r = 0; r * 4 < cells; r++) {
-    const row: string[] = [];
-    for (let c = 0; c < 4 && r * 4 + c < cells; c++)
-      row.push(`{"type":"picture","url":"${picturesBase}/pic/${tag}/${r * 4 + c}.png"}`);
-    rows.push(`[${row.join(',')}]`);
-  }
-  return `{"template_uuid":"${templateUuid}","layers":{"items":{"rows":[${rows.join(',')}]}}}`;
-}
-
-/** Finding 2: `count` properties the text layer `title` does not know (400,000: about 4 MB). */
-export function unknownPropertiesBody(templateUuid: string, count: number): string {
-  return `{"template_uuid":"${templateUuid}","layers":{"title":{"text":"x",${unknownMembers('p', count)}}}}`;
-}
-
-/** Finding 2: `count` layer names the template does not have (300,000: about 3.3 MB). */
-export function unknownLayersBody(templateUuid: string, count: number): string {
-  return `{"template_uuid":"${templateUuid}","layers":{${unknownMembers('l', count, '{}')}}}`;
-}
-
-/** Finding 3: a design whose text layer holds one unknown field of `keys` keys. */
-export function hugeUnknownFieldDesign(keys: number, revision: number): string {
-  const layer =
-    `{"name":"title","type":"text","x":10,"y":10,"width":380,"height":60,"text":"Rev ${revision}",` +
-    `"font_size":24,"extra":{${unknownMembers('k', keys)}}}`;
-  return `{"width":400,"height":100,"background":"#ffffff","layers":[${layer}]}`;
-}
-
-/** Finding 10: a JSON array nested `depth` deep (2,000,000: 4 MB), as the whole body. */
-export function deepArrayBody(depth: number): string {
-  return '['.repeat(depth) + ']'.repeat(depth);
-}
-
-/** Finding 10: an object nested `depth` deep inside a layer (800,000: 4.8 MB). */
-export function deepObjectBody(templateUuid: string, depth: number): string {
-  return `{"template_uuid":"${templateUuid}","layers":{"title":{"text":"x","deep":${'{"a":'.repeat(depth)}0${'}'.repeat(depth)}}}}`;
-}
-
-/** Finding 10: one long string of `chars` characters as a layer's text. */
-export function longStringBody(templateUuid: string, chars: number): string {
-  return `{"template_uuid":"${templateUuid}","layers":{"title":{"text":"${'a'.repeat(chars)}"}}}`;
-}
-
-/** Finding 10: a flat array of `n` numbers in the passthrough. */
-export function wideArrayBody(templateUuid: string, n: number): string {
-  return `{"template_uuid":"${templateUuid}","passthrough":[${new Array(n).fill('1').join(',')}]}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The attacks
