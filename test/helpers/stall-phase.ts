@@ -1,12 +1,13 @@
 /**
- * One stall phase: on a fresh server (test/helpers/stall-target.ts), the victim's lanes run in a
+ * One stall phase: on a server of test/helpers/stall-target.ts, the victim's lanes run in a
  * worker thread (stall-probe-thread.mjs) — GET /health every 20 ms, create_now one after another,
  * a queued image polled to its end — first alone for a moment (the quiet figures), then while the
  * attacker sends one attack (stall-attacks.ts) in a bounded loop: at most `requests` requests,
  * `concurrency` at a time, none started after `windowMs`, each aborted at `windowMs` + 5 s. The
  * lanes go on for `tailMs` after the loop, for work the attack left running, then get `graceMs`
- * to answer. The figures are percentiles of the samples started from the attack's first request
- * on; the bar of issue 24 is health p99 < 250 ms and create_now p99 < 1 s.
+ * to answer. The figures are percentiles of the samples that ended after the attack's first
+ * request was sent (a request held up by it counts, whenever it started); the bar of issue 24 is
+ * health p99 < 250 ms and create_now p99 < 1 s.
  */
 import { Worker } from 'node:worker_threads';
 import { Rng } from '../fuzz/fuzz-settings.ts';
@@ -162,8 +163,9 @@ export async function runStallPhase(
     await worker.terminate();
   }
   const note = prepared.note ? await prepared.note().catch((e) => `note failed: ${e}`) : '';
+  // A request still out when the attack began counts with the attack: it was held up by it.
   const lane = (name: Sample['lane'], attacked: boolean) =>
-    figures(samples.filter((s) => s.lane === name && s.start >= attackStart === attacked));
+    figures(samples.filter((s) => s.lane === name && s.start + s.ms >= attackStart === attacked));
   return {
     attack: attack.name,
     finding: attack.finding,
