@@ -33,6 +33,7 @@ import { SqlUrlApiRepository } from './store/url-api-repository.ts';
 import type { JobQueue } from './queue/job-queue.ts';
 import { LocalJobQueue } from './queue/local/local-job-queue.ts';
 import type { RenderPool } from './worker/render-pool.ts';
+import { RENDER_CACHE_NAMES } from './render/cache-budgets.ts';
 import { PreviewService } from './core/generation/preview-service.ts';
 import { FontChecker } from './worker/font-checker.ts';
 import { listenForJobs } from './store/job-notifications.ts';
@@ -162,6 +163,9 @@ export async function createServices(
   obs.metrics.watchCache('font_files', () => fonts.fontCacheStats());
   obs.metrics.watchCache('color_profiles', () => colorProfiles.cacheStats());
   obs.metrics.watchCache('render_thread_assets', () => jobs.renderPool.assetCacheStats());
+  for (const name of RENDER_CACHE_NAMES) {
+    obs.metrics.watchCache(name, () => jobs.renderPool.threadCacheStats(name));
+  }
   const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
     projects: new SqlProjectRepository(db),
     templates,

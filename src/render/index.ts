@@ -62,3 +62,4 @@ export function mergePdfs(files: Buffer[], options?: MergeOptions): Promise<Rend
   return mergePdfFiles(files, options);
 }
 export { layerSchemas } from './design/layer-schemas.ts';
+export { renderCacheStats } from './render-caches.ts';

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 // shared libraries can be unloaded when a worker exits and crash the process (sharp's docs).
 import 'sharp';
 import '@napi-rs/canvas';
+import type { RenderCacheFigures } from '../render/cache-budgets.ts';
 import { AssetLru, encodeAssets } from './asset-cache.ts';
 import type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
 import {
@@ -16,6 +17,7 @@ import {
   reviveBuffers,
   type RenderOp,
   type ResultMessage,
+  type ThreadCaches,
 } from './thread-messages.ts';
 
 export type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
@@ -91,6 +93,8 @@ interface Slot {
   ready: boolean;
   /** The large assets this thread holds (mirrors the thread's own cache). */
   sent: AssetLru<true>;
+  /** What the thread's render caches held after its last task. */
+  caches: ThreadCaches;
   dead: boolean;
 }
 
@@ -138,6 +142,23 @@ export class RenderPool {
     for (const slot of this.slots) {
       if (slot.dead) continue;
       const s = slot.sent.stats();
+      sum.entries += s.entries;
+      sum.bytes += s.bytes;
+      sum.maxBytes += s.maxBytes;
+    }
+    return sum;
+  }
+
+  /**
+   * What the render engine's caches hold (decoded pictures, SVGs, text measures, ...), summed
+   * per cache over the running threads as each reported after its last task; the budget is per
+   * thread times the threads that reported.
+   */
+  threadCacheStats(name: string): RenderCacheFigures {
+    const sum = { entries: 0, bytes: 0, maxBytes: 0 };
+    for (const slot of this.slots) {
+      const s = slot.dead ? undefined : slot.caches[name];
+      if (!s) continue;
       sum.entries += s.entries;
       sum.bytes += s.bytes;
       sum.maxBytes += s.maxBytes;
@@ -251,6 +272,7 @@ export class RenderPool {
       ready: false,
       dead: false,
       sent: new AssetLru<true>(),
+      caches: {},
     };
     worker.unref();
     worker.on('message', (msg: ResultMessage) => {
@@ -260,6 +282,7 @@ export class RenderPool {
         return;
       }
       if (!slot.task || slot.task.id !== msg.id) return;
+      if (msg.caches) slot.caches = msg.caches;
       const task = slot.task;
       this.finish(slot);
       if (msg.ok) {

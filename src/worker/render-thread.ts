@@ -11,9 +11,12 @@ import {
   type RenderOp,
   type ResultMessage,
   type TaskMessage,
+  type ThreadCaches,
 } from './thread-messages.ts';
 
-type Engine = Record<RenderOp, (input: unknown, options?: unknown) => Promise<unknown>>;
+type Engine = Record<RenderOp, (input: unknown, options?: unknown) => Promise<unknown>> & {
+  renderCacheStats?: () => ThreadCaches;
+};
 
 const port = parentPort;
 if (!port) throw new Error('render-thread.ts must run in a worker thread');
@@ -58,6 +61,8 @@ port.on('message', (task: TaskMessage) => {
     } catch (err) {
       reply = { type: 'result', id: task.id, ok: false, error: toWireError(err) };
     }
+    // The caches' sizes ride on every result, so GET /metrics needs no round trip to the threads.
+    reply.caches = engine.renderCacheStats?.();
     port.postMessage(reply, transfer);
   })();
 });

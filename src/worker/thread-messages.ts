@@ -3,6 +3,7 @@
  * keeps Buffers and RenderInputError intact across the thread boundary (structured clone turns a
  * Buffer into a plain Uint8Array and an Error into a bare Error without its own fields).
  */
+import type { RenderCacheFigures } from '../render/cache-budgets.ts';
 import { RenderInputError, type RenderProblem } from '../render/types.ts';
 
 /** The engine functions a pool can run. */
@@ -23,11 +24,14 @@ export interface WireError {
   problems?: RenderProblem[];
 }
 
+/** What the thread's render caches hold after a task, by cache name (a few numbers). */
+export type ThreadCaches = Record<string, RenderCacheFigures>;
+
 /** Worker → main thread: the outcome of one task, or the worker's start-up signal. */
 export type ResultMessage =
   | { type: 'ready' }
-  | { type: 'result'; id: number; ok: true; value: unknown }
-  | { type: 'result'; id: number; ok: false; error: WireError };
+  | { type: 'result'; id: number; ok: true; value: unknown; caches?: ThreadCaches }
+  | { type: 'result'; id: number; ok: false; error: WireError; caches?: ThreadCaches };
 
 /** Turns every non-Buffer Uint8Array inside `value` back into a Buffer (without copying). */
 export function reviveBuffers<T>(value: T): T {

@@ -206,6 +206,62 @@ describe('GET /metrics cache sizes', () => {
     assert.equal(sample(res.body, 'imprint_cache_max_bytes{cache="font_files"}'), 64 * 1024 * 1024);
     assert.equal(sample(res.body, 'imprint_cache_max_bytes{cache="downloads"}'), 128 * 1024 * 1024);
   });
+
+  it("reports the render threads' caches, summed over the threads, after a render", async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/rest/templates',
+      payload: { title: 'Measured', width: 120, height: 60 },
+    });
+    assert.equal(created.statusCode, 201, created.body);
+    const uuid = created.json().uuid;
+    const design = {
+      width: 120,
+      height: 60,
+      background: '#ffffff',
+      layers: [
+        { name: 'title', type: 'text', x: 0, y: 0, width: 120, height: 30, text: 'Hello' },
+        { name: 'code', type: 'barcode', x: 0, y: 30, width: 30, height: 30, value: 'abc' },
+      ],
+    };
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/rest/templates/${uuid}/design`,
+      payload: design,
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    const image = await t.request({
+      method: 'POST',
+      url: '/api/rest/images',
+      payload: { template_uuid: uuid, create_now: true },
+    });
+    assert.equal(image.statusCode, 200, image.body);
+    assert.equal(image.json().status, 'finished', image.body);
+    const res = await t.request({ method: 'GET', url: '/metrics', token: null });
+    const MiB = 1024 * 1024;
+    const budgets: Record<string, number> = {
+      thread_pictures: 256 * MiB,
+      thread_picture_infos: 1 * MiB,
+      thread_svgs: 32 * MiB,
+      thread_text_measures: 8 * MiB,
+      thread_barcodes: 4 * MiB,
+    };
+    // Each thread that ran a task reports its caches: the budgets are one thread's times those threads.
+    const threads =
+      sample(res.body, 'imprint_cache_max_bytes{cache="thread_pictures"}')! /
+      budgets.thread_pictures;
+    assert.ok(Number.isInteger(threads) && threads >= 1, `threads: ${threads}`);
+    for (const [cache, budget] of Object.entries(budgets)) {
+      const of = (name: string) => sample(res.body, `${name}{cache="${cache}"}`);
+      assert.equal(of('imprint_cache_max_bytes'), budget * threads, cache);
+      assert.ok(of('imprint_cache_bytes')! <= budget * threads, cache);
+    }
+    // The render measured its text and encoded its barcode in the thread.
+    for (const cache of ['thread_text_measures', 'thread_barcodes']) {
+      assert.ok(sample(res.body, `imprint_cache_entries{cache="${cache}"}`)! >= 1, cache);
+      assert.ok(sample(res.body, `imprint_cache_bytes{cache="${cache}"}`)! > 0, cache);
+    }
+  });
 });
 
 describe('GET /metrics settings', () => {

@@ -53,8 +53,8 @@ class SvgEntitiesError extends Error {
 /** Reads the picture's size (header only); throws undecodable input as a plain Error. */
 export async function pictureInfo(bytes: Buffer): Promise<PictureInfo> {
   const digest = digestOf(bytes);
-  const infos = infoMemo() as Map<string, PictureInfo>;
-  const known = infos.get(digest);
+  const infos = infoMemo();
+  const known = infos.get(digest) as PictureInfo | undefined;
   if (known) return known;
   const meta = await sharp(bytes).metadata();
   // librsvg expands entities: a 1 KB SVG can declare thousands of characters of text whose
@@ -65,7 +65,6 @@ export async function pictureInfo(bytes: Buffer): Promise<PictureInfo> {
   if (!width || !height) throw new Error('picture has no size');
   const info: PictureInfo = { digest, width, height, format: meta.format ?? 'unknown' };
   if (meta.orientation) info.orientation = meta.orientation;
-  if (infos.size > 2000) infos.clear(); // header facts are tiny; a crude bound is enough
   infos.set(digest, info);
   return info;
 }

@@ -6,6 +6,13 @@
  * personalised case) would otherwise fill the budget with bitmaps nobody asks for again.
  */
 import type { Canvas } from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
+import {
+  lruFigures,
+  RENDER_CACHE_BYTES,
+  stringBytes,
+  type RenderCacheFigures,
+} from '../cache-budgets.ts';
 
 /** A decoded bitmap ready for drawImage. */
 export interface DecodedPicture {
@@ -15,7 +22,7 @@ export interface DecodedPicture {
 }
 
 /** Default cache budget: 256 MiB of RGBA pixels. */
-export const DEFAULT_PICTURE_CACHE_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_PICTURE_CACHE_BYTES = RENDER_CACHE_BYTES.thread_pictures;
 
 let limitBytes = DEFAULT_PICTURE_CACHE_BYTES;
 let totalBytes = 0;
@@ -25,12 +32,16 @@ const seenOnce = new Set<string>();
 const SEEN_ONCE_KEYS = 4096;
 let hits = 0;
 let misses = 0;
-/** Header facts (size, format) by content digest, and digests by Buffer: tiny, cleared with the rest. */
-let infos = new Map<string, unknown>();
+/** Header facts (size, format) by content digest: small each, bounded by bytes all together. */
+const infos = new LRUCache<string, object>({
+  maxSize: RENDER_CACHE_BYTES.thread_picture_infos,
+  sizeCalculation: (_info, key) => stringBytes(key) + 160,
+});
+/** Digests by Buffer: they live as long as the Buffers they belong to. */
 let digests = new WeakMap<Buffer, string>();
 
 /** The memo of header facts by content digest. */
-export function infoMemo(): Map<string, unknown> {
+export function infoMemo(): LRUCache<string, object> {
   return infos;
 }
 
@@ -84,7 +95,7 @@ function evictToLimit(): void {
 export function clearPictureCache(): void {
   entries.clear();
   seenOnce.clear();
-  infos = new Map();
+  infos.clear();
   digests = new WeakMap();
   totalBytes = 0;
   hits = 0;
@@ -106,4 +117,14 @@ export function pictureCacheStats(): {
   misses: number;
 } {
   return { entries: entries.size, bytes: totalBytes, limit: limitBytes, hits, misses };
+}
+
+/** Entries and bytes of the decoded-picture cache (GET /metrics through the render pool). */
+export function pictureCacheFigures(): RenderCacheFigures {
+  return { entries: entries.size, bytes: totalBytes, maxBytes: limitBytes };
+}
+
+/** Entries and bytes of the picture header memo (GET /metrics through the render pool). */
+export function pictureInfoFigures(): RenderCacheFigures {
+  return lruFigures(infos);
 }

@@ -4,9 +4,15 @@
  * the same way the painter draws it.
  */
 import { createCanvas } from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
+import { stringBytes } from '../cache-budgets.ts';
 
 const probe = createCanvas(1, 1).getContext('2d');
-const cache = new Map<string, boolean>();
+/** Answers by colour text: a few designs' backgrounds, bounded by bytes since any text may come. */
+const cache = new LRUCache<string, boolean>({
+  maxSize: 64 * 1024,
+  sizeCalculation: (_r, key) => stringBytes(key) + 32,
+});
 
 /** True when the background is transparent or translucent (image_format auto → png). */
 export function hasTransparentBackground(background: string | null | undefined): boolean {
@@ -20,7 +26,7 @@ export function hasTransparentBackground(background: string | null | undefined):
     probe.fillStyle = key; // an unparsable colour keeps the opaque default, as the painter would
     probe.fillRect(0, 0, 1, 1);
     result = probe.getImageData(0, 0, 1, 1).data[3] < 255;
-    if (cache.size < 1000) cache.set(key, result);
+    cache.set(key, result);
   }
   return result;
 }

@@ -6,6 +6,13 @@
  * (raster-svg.ts). Results are cached by content digest and layer colour.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import {
+  lruFigures,
+  RENDER_CACHE_BYTES,
+  stringBytes,
+  type RenderCacheFigures,
+} from '../cache-budgets.ts';
 import { checkEmbeddedImages } from './embedded-images.ts';
 import { prepareSvg } from './prepare-svg.ts';
 import { resvgReady, resvgSimplify } from './resvg-engine.ts';
@@ -20,8 +27,24 @@ export interface SimpleSvg {
   height: number;
 }
 
-const cache = new Map<string, SimpleSvg>();
-const CACHE_ENTRIES = 200;
+/**
+ * By bytes: one simplified SVG can be many MB. Its size counts the text twice, once for the
+ * string and once for the element tree parsed from it (attribute strings, element objects).
+ */
+const cache = new LRUCache<string, SimpleSvg>({
+  maxSize: RENDER_CACHE_BYTES.thread_svgs,
+  sizeCalculation: (svg, key) => stringBytes(key) + 2 * stringBytes(svg.text) + 64,
+});
+
+/** Entries and bytes of the simplified-SVG cache (GET /metrics through the render pool). */
+export function svgCacheFigures(): RenderCacheFigures {
+  return lruFigures(cache);
+}
+
+/** Empties the simplified-SVG cache (tests). */
+export function clearSvgCache(): void {
+  cache.clear();
+}
 
 /**
  * The simplified SVG of some bytes (cached). `color`, for shape layers, is the root fill and
@@ -32,11 +55,7 @@ export async function simplifySvg(bytes: Buffer, color?: string): Promise<Simple
   await resvgReady();
   const key = `${createHash('sha1').update(bytes).digest('hex')}|${color ?? ''}`;
   const known = cache.get(key);
-  if (known) {
-    cache.delete(key);
-    cache.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const prepared = prepareSvg(bytes, color);
   await checkEmbeddedImages(prepared);
   await resvgReady();
@@ -45,7 +64,6 @@ export async function simplifySvg(bytes: Buffer, color?: string): Promise<Simple
   const root = scanXml(text);
   if (!root || !(width > 0) || !(height > 0)) throw new Error('it has no size');
   const svg: SimpleSvg = { text, root, width, height };
-  if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, svg);
+  cache.set(key, svg); // one larger than the whole budget is not kept
   return svg;
 }

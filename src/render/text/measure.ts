@@ -5,10 +5,28 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
+import {
+  lruFigures,
+  RENDER_CACHE_BYTES,
+  stringBytes,
+  type RenderCacheFigures,
+} from '../cache-budgets.ts';
 
-const MAX_ENTRIES = 50_000;
-const widths = new Map<string, number>();
-const metrics = new Map<string, { ascent: number; descent: number }>();
+/** Bytes of an entry besides its key: the number or metrics object and the LRU's bookkeeping. */
+const ENTRY_OVERHEAD = 64;
+/** Font metrics are a few per font: a small slice of the budget, the rest for widths. */
+const METRICS_BYTES = 256 * 1024;
+
+/** Widths by font, spacing and text: by bytes, since the key holds the text (up to 10,000 characters). */
+const widths = new LRUCache<string, number>({
+  maxSize: RENDER_CACHE_BYTES.thread_text_measures - METRICS_BYTES,
+  sizeCalculation: (_w, key) => stringBytes(key) + ENTRY_OVERHEAD,
+});
+const metrics = new LRUCache<string, { ascent: number; descent: number }>({
+  maxSize: METRICS_BYTES,
+  sizeCalculation: (_m, key) => stringBytes(key) + ENTRY_OVERHEAD,
+});
 let ctx: SKRSContext2D | undefined;
 let ctxFont = '';
 let ctxSpacing = '';
@@ -43,7 +61,6 @@ export function measureWidth(font: string, letterSpacing: number, text: string):
   let w = widths.get(key);
   if (w === undefined) {
     w = use(font, letterSpacing).measureText(text).width;
-    if (widths.size >= MAX_ENTRIES) widths.clear();
     widths.set(key, w);
   }
   return w;
@@ -67,4 +84,15 @@ export function fontMetrics(fontAt1000: string): { ascent: number; descent: numb
 export function clearMeasureCache(): void {
   widths.clear();
   metrics.clear();
+}
+
+/** Entries and bytes of the measurement caches together (GET /metrics through the render pool). */
+export function measureCacheFigures(): RenderCacheFigures {
+  const w = lruFigures(widths);
+  const m = lruFigures(metrics);
+  return {
+    entries: w.entries + m.entries,
+    bytes: w.bytes + m.bytes,
+    maxBytes: w.maxBytes + m.maxBytes,
+  };
 }

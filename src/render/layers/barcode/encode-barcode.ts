@@ -5,6 +5,13 @@
  * to report bad values).
  */
 import bwipjs from 'bwip-js';
+import { LRUCache } from 'lru-cache';
+import {
+  lruFigures,
+  RENDER_CACHE_BYTES,
+  stringBytes,
+  type RenderCacheFigures,
+} from '../../cache-budgets.ts';
 
 /** Barcode formats, default first. */
 export const BARCODE_FORMATS = [
@@ -95,7 +102,27 @@ const DIGIT_CENTRES: Partial<Record<BarcodeFormat, (i: number) => [number, boole
   },
 };
 
-const cache = new Map<string, BarcodeSymbol>();
+/** A fair estimate of a symbol's bytes: its bars, digits or module bitmap, and object overhead. */
+function symbolBytes(sym: BarcodeSymbol): number {
+  if (sym.kind === 'matrix') return sym.dark.byteLength + 128;
+  return (sym.bars.length + sym.digits.length) * 48 + 128;
+}
+
+/** By bytes: a key holds the value (long for 2D codes) and a symbol can hold thousands of modules. */
+const cache = new LRUCache<string, BarcodeSymbol>({
+  maxSize: RENDER_CACHE_BYTES.thread_barcodes,
+  sizeCalculation: (sym, key) => stringBytes(key) + symbolBytes(sym),
+});
+
+/** Entries and bytes of the barcode cache (GET /metrics through the render pool). */
+export function barcodeCacheFigures(): RenderCacheFigures {
+  return lruFigures(cache);
+}
+
+/** Empties the barcode cache (tests). */
+export function clearBarcodeCache(): void {
+  cache.clear();
+}
 
 /** bwip-js messages start with an internal code ("bwipp.ean13badLength#6878: …"); keep the text. */
 function cleanMessage(err: unknown): string {
@@ -162,7 +189,6 @@ export function encodeBarcode(value: string, format: BarcodeFormat, level = 'M')
     } catch (err) {
       throw new Error(cleanMessage(err), { cause: err });
     }
-    if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
     cache.set(key, sym);
   }
   return sym;
