@@ -27,6 +27,7 @@ import * as editor from './0014-editor.ts';
 import * as editorLinks from './0015-editor-links.ts';
 import * as fontFaces from './0016-font-faces.ts';
 import * as colorProfiles from './0017-color-profiles.ts';
+import * as idempotencyKeys from './0018-idempotency-keys.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-editor-links': editorLinks,
   '0016-font-faces': fontFaces,
   '0017-color-profiles': colorProfiles,
+  '0018-idempotency-keys': idempotencyKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

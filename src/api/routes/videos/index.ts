@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
+import { idempotencyHeaders } from '../images/idempotency-header.ts';
 
 const MESSAGE =
   'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).';
@@ -20,7 +21,9 @@ export async function videoRoutes(rest: FastifyInstance): Promise<void> {
   const answer = async (): Promise<never> => {
     throw new AppError('not_implemented', MESSAGE);
   };
-  rest.post('/videos', { schema: notSupported }, answer);
+  // The creation calls' Idempotency-Key is documented here too; the 501 comes first, so a key
+  // is never stored for a video.
+  rest.post('/videos', { schema: { ...notSupported, headers: idempotencyHeaders } }, answer);
   rest.get('/videos/:id', { schema: notSupported }, answer);
   rest.delete('/videos/:id', { schema: notSupported }, answer);
 }
