@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startJobProcessing } from '../../src/main.ts';
+import { QueueUnavailableError } from '../../src/queue/job-queue.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTemplate, pollUntilDone } from './_helpers.ts';
@@ -243,6 +244,25 @@ for (const { kind, skip } of testDbKinds()) {
         again.json().errors['Idempotency-Key'][0],
         new RegExp(`id ${id}\\) was deleted`),
       );
+    });
+
+    it('forgets the key of a creation withdrawn because the queue was down', async () => {
+      const key = freshKey();
+      const queue = t.runtime.queue;
+      const original = queue.enqueue.bind(queue);
+      queue.enqueue = async () => {
+        throw new QueueUnavailableError('Redis did not answer');
+      };
+      try {
+        const refused = await post('/api/rest/images', { template_uuid: uuid }, key);
+        assert.equal(refused.statusCode, 503, refused.body);
+      } finally {
+        queue.enqueue = original;
+      }
+      const retry = await post('/api/rest/images', { template_uuid: uuid }, key);
+      assert.equal(retry.statusCode, 200, retry.body);
+      assert.equal(retry.headers['idempotent-replayed'], undefined);
+      assert.equal((await pollUntilDone(t, retry.json().polling_url as string)).status, 'finished');
     });
 
     it('answers 501 to a video with a key and stores nothing', async () => {
