@@ -26,6 +26,7 @@ import { ConcurrencySlots } from './concurrency-slots.ts';
 import { PixelBudget } from './pixel-budget.ts';
 import { RENDER_JOB_KIND, type GenerationDeps } from './generation-deps.ts';
 import type {
+  KeyedResource,
   NewIdempotencyKey,
   RenderRequest,
   RenderRow,
@@ -415,13 +416,27 @@ export class GenerationService {
       idempotencyKey.notBefore,
     );
     if (!earlier) return { idempotencyKey, onReplay };
+    const replay = await this.replay(caller, earlier, idempotencyKey.hash, {
+      createNow: body.create_now === true,
+      onReplay,
+    });
+    return { replay };
+  }
+
+  /** The object of an earlier request with the same key (see replayedRow). */
+  private async replay(
+    caller: Caller,
+    earlier: KeyedResource,
+    hash: string,
+    how: { createNow: boolean; onReplay?: () => void },
+  ): Promise<ImageObject | PdfObject> {
     const row = await replayedRow(this.deps.repo, earlier, {
       projectId: caller.project.id,
-      hash: idempotencyKey.hash,
-      untilDone: body.create_now === true,
+      hash,
+      untilDone: how.createNow,
     });
-    onReplay?.();
-    return { replay: this.view(row) };
+    how.onReplay?.();
+    return this.view(row);
   }
 
   private async create(
@@ -482,13 +497,7 @@ export class GenerationService {
       if ('replay' in inserted) {
         // A concurrent request with the same key inserted first (in any process).
         release();
-        const row = await replayedRow(this.deps.repo, inserted.replay, {
-          projectId: caller.project.id,
-          hash: idempotencyKey?.hash ?? '',
-          untilDone: createNow,
-        });
-        how.onReplay?.();
-        return this.view(row);
+        return await this.replay(caller, inserted.replay, idempotencyKey?.hash ?? '', how);
       }
       const { row } = inserted;
       if (inMemory) this.vault.put(type, row.id, transfer);
