@@ -6,6 +6,8 @@ import type {
   CreditUsage,
   GenerationRepository,
   InsertResult,
+  KeyedResource,
+  NewIdempotencyKey,
   NewRenderRow,
   RenderRequest,
   RenderRow,
@@ -14,6 +16,13 @@ import type {
 import { storedErrors } from '../core/generation/stored-errors.ts';
 import { newId, nowIso } from '../core/ids.ts';
 import type { Database } from './database.ts';
+import {
+  bindKeyIn,
+  findKeyIn,
+  forgetKeysOf,
+  pruneKeysIn,
+  reserveKeyIn,
+} from './idempotency-keys.ts';
 import { prepareQuery } from './prepared-query.ts';
 import type { RenderTable } from './schema.ts';
 
@@ -199,6 +208,13 @@ const FINISH_ROW = perTable<
     .returningAll(),
 );
 
+/** Thrown inside the insert transaction to roll back a keyed creation over the credit limit. */
+class OverLimit extends Error {
+  constructor(readonly over: { limit: number; left: number; used: number }) {
+    super('over the credit limit');
+  }
+}
+
 function until(leaseMs: number): string {
   return new Date(Date.now() + leaseMs).toISOString();
 }
@@ -207,30 +223,60 @@ function until(leaseMs: number): string {
 export class SqlGenerationRepository implements GenerationRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<InsertResult> {
+  async insert(
+    type: ResourceType,
+    row: NewRenderRow,
+    claim?: ClaimOptions,
+    key?: NewIdempotencyKey,
+  ): Promise<InsertResult> {
     // Free rows and projects without a limit (the default) need no lock: one plain insert.
     const limit = row.credits > 0 ? await this.getCreditLimit(row.project_id) : null;
-    if (limit === null) return { row: await this.insertRow(this.db, type, row, claim) };
-    return this.db.transaction().execute(async (trx) => {
-      // A no-op UPDATE locks the project's limit row until commit (PostgreSQL row lock; SQLite
-      // takes its write lock at this first statement, before anything is read), so concurrent
-      // creations of the project, in any process, check and reserve one after the other.
-      const locked = await trx
-        .updateTable('credit_limits')
-        .set({ credit_limit: sql<number>`credit_limit` })
-        .where('project_id', '=', row.project_id)
-        .returning('credit_limit')
-        .executeTakeFirst();
-      if (locked) {
-        const limitNow = Number(locked.credit_limit);
-        const { used, reserved } = await usageIn(trx, row.project_id);
-        const left = limitNow - used - reserved;
-        if (row.credits > left) {
-          return { overLimit: { limit: limitNow, left: Math.max(0, left), used } };
-        }
-      }
-      return { row: await this.insertRow(trx, type, row, claim) };
-    });
+    if (limit === null && !key) return { row: await this.insertRow(this.db, type, row, claim) };
+    try {
+      return await this.db.transaction().execute(async (trx): Promise<InsertResult> => {
+        // The key first: a retry finds its object even when the limit is now used up, and
+        // every keyed creation takes the key's lock before the limit's (no lock-order cycle).
+        const earlier = key ? await reserveKeyIn(trx, row.project_id, key) : undefined;
+        if (earlier) return { replay: earlier };
+        if (limit !== null) await this.checkLimitIn(trx, row);
+        const inserted = await this.insertRow(trx, type, row, claim);
+        if (key) await bindKeyIn(trx, row.project_id, key.key, type, inserted.id);
+        return { row: inserted };
+      });
+    } catch (err) {
+      if (err instanceof OverLimit) return { overLimit: err.over };
+      throw err;
+    }
+  }
+
+  /** Throws OverLimit (rolling the transaction back) when `row` does not fit the limit. */
+  private async checkLimitIn(trx: Database, row: NewRenderRow): Promise<void> {
+    // A no-op UPDATE locks the project's limit row until commit (PostgreSQL row lock; SQLite
+    // takes its write lock at this first statement, before anything is read), so concurrent
+    // creations of the project, in any process, check and reserve one after the other.
+    const locked = await trx
+      .updateTable('credit_limits')
+      .set({ credit_limit: sql<number>`credit_limit` })
+      .where('project_id', '=', row.project_id)
+      .returning('credit_limit')
+      .executeTakeFirst();
+    if (!locked) return;
+    const limitNow = Number(locked.credit_limit);
+    const { used, reserved } = await usageIn(trx, row.project_id);
+    const left = limitNow - used - reserved;
+    if (row.credits > left) throw new OverLimit({ limit: limitNow, left: Math.max(0, left), used });
+  }
+
+  async findIdempotencyKey(
+    projectId: string,
+    key: string,
+    notBefore: string,
+  ): Promise<KeyedResource | undefined> {
+    return findKeyIn(this.db, projectId, key, notBefore);
+  }
+
+  async pruneIdempotencyKeys(before: string): Promise<number> {
+    return pruneKeysIn(this.db, before);
   }
 
   private async insertRow(
@@ -466,6 +512,7 @@ export class SqlGenerationRepository implements GenerationRepository {
   }
 
   async remove(type: ResourceType, id: number): Promise<void> {
+    await forgetKeysOf(this.db, type, id);
     await this.db.deleteFrom(TABLE[type]).where('id', '=', id).execute();
   }
 

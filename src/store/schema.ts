@@ -153,6 +153,17 @@ export interface RateLimitCountersTable {
   hits: number;
 }
 
+/** idempotency_keys: the object each project's Idempotency-Key created (migration 0018). */
+export interface IdempotencyKeysTable {
+  project_id: string;
+  idempotency_key: string;
+  /** SHA-256 (hex) of the request the key was first used with. */
+  request_hash: string;
+  resource_type: 'image' | 'pdf' | null;
+  resource_id: number | null;
+  created_at: string;
+}
+
 /** jobs: the embedded job queue (src/queue/local); payloads are JSON text. */
 export interface JobsTable {
   id: string;
@@ -274,6 +285,7 @@ export interface DB {
   media: MediaTable;
   rate_limit_counters: RateLimitCountersTable;
   color_profiles: ColorProfilesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** Re-exported so table modules need one import. */

@@ -3,6 +3,7 @@
  * and `waitFor` bound to it.
  */
 import createClient, { type Client } from 'openapi-fetch';
+import { idempotentFetch, type RetryOptions } from './idempotent-fetch.ts';
 import type { paths } from './schema.d.ts';
 import { waitFor, type Generation, type WaitOptions } from './wait-for.ts';
 
@@ -14,6 +15,11 @@ export interface ImprintClientOptions {
   token: string;
   /** A fetch implementation (default: the global fetch). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Retries of creation calls after a failed connection or a 409/429/502/503/504, each with the
+   * call's Idempotency-Key (default: 2 retries, Retry-After waited up to 10 s).
+   */
+  retry?: RetryOptions;
 }
 
 /** The openapi-fetch client of the Imprint API plus a bound waitFor. */
@@ -22,13 +28,20 @@ export type ImprintClient = Client<paths> & {
   waitFor<T extends Generation>(item: T, options?: WaitOptions): Promise<T>;
 };
 
-/** Creates a typed client: `client.POST('/api/rest/images', { body })` → `{ data, error }`. */
+/**
+ * Creates a typed client: `client.POST('/api/rest/images', { body })` → `{ data, error }`.
+ * Creation calls carry an Idempotency-Key (see idempotentFetch).
+ */
 export function createImprintClient(options: ImprintClientOptions): ImprintClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const api = createClient<paths>({
     baseUrl,
     headers: { authorization: `Bearer ${options.token}` },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Resolved at call time, so a global fetch replaced later (tests, mocks) is the one used.
+    fetch: idempotentFetch(
+      options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      options.retry,
+    ),
   });
   return Object.assign(api, {
     waitFor: <T extends Generation>(item: T, waitOptions?: WaitOptions) =>

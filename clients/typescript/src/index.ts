@@ -1,5 +1,6 @@
 /** @imprint/client: a typed client of the Imprint REST API and helpers around it. */
 export { createImprintClient, type ImprintClient, type ImprintClientOptions } from './client.ts';
+export { idempotentFetch, type RetryOptions } from './idempotent-fetch.ts';
 export { waitFor, type Generation, type WaitOptions } from './wait-for.ts';
 export {
   WebhookWaiter,

@@ -499,7 +499,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Optional. 1–255 printable ASCII characters naming this creation, e.g. a random UUID. A retry with the same key and the same body within 24 hours answers the object the first request created (header `Idempotent-Replayed: true`) and charges once; the same key with another body is a 422 (docs/api.md#idempotent-requests). */
+          'idempotency-key'?: string;
+        };
         path: {
           template_uuid: string;
         };
@@ -3474,7 +3477,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Optional. 1–255 printable ASCII characters naming this creation, e.g. a random UUID. A retry with the same key and the same body within 24 hours answers the object the first request created (header `Idempotent-Replayed: true`) and charges once; the same key with another body is a 422 (docs/api.md#idempotent-requests). */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -4719,7 +4725,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Optional. 1–255 printable ASCII characters naming this creation, e.g. a random UUID. A retry with the same key and the same body within 24 hours answers the object the first request created (header `Idempotent-Replayed: true`) and charges once; the same key with another body is a 422 (docs/api.md#idempotent-requests). */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -5733,7 +5742,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Optional. 1–255 printable ASCII characters naming this creation, e.g. a random UUID. A retry with the same key and the same body within 24 hours answers the object the first request created (header `Idempotent-Replayed: true`) and charges once; the same key with another body is a 422 (docs/api.md#idempotent-requests). */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -9073,7 +9085,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Optional. 1–255 printable ASCII characters naming this creation, e.g. a random UUID. A retry with the same key and the same body within 24 hours answers the object the first request created (header `Idempotent-Replayed: true`) and charges once; the same key with another body is a 422 (docs/api.md#idempotent-requests). */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };

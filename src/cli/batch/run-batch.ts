@@ -2,13 +2,16 @@
  * `imprint batch`: renders one file per data row through the REST API of a running server, a few
  * rows at a time, and writes them into a folder. Resumable: a row whose file exists is skipped,
  * and a file appears only once complete (written aside, then renamed), so an interrupted run
- * leaves no half file that a later run would take for done.
+ * leaves no half file that a later run would take for done. Each row's creation carries an
+ * Idempotency-Key derived from the batch and the row, so a row created but not yet downloaded
+ * when a run stopped is fetched again by the next run, not rendered and charged twice.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createImprintClient, type ImprintClient } from '@imprint/client';
 import { layersOf, outputName, type Layers, type Row } from './batch-rows.ts';
 import { ProgressReporter, type ProgressCounts } from './batch-progress.ts';
+import { rowKey, type BatchIdentity } from './row-key.ts';
 
 /** Output formats of a batch. */
 export const BATCH_FORMATS = ['png', 'jpg', 'pdf'] as const;
@@ -83,18 +86,21 @@ async function createWithRetry<T>(
   }
 }
 
-/** Renders one row and returns the URL of its file. */
+/** Renders one row and returns the URL of its file; `key` is the row's Idempotency-Key. */
 async function renderRow(
   client: ImprintClient,
   opts: BatchOptions,
   layers: Layers,
+  key: string,
 ): Promise<string> {
   const waitOptions = { initialDelayMs: 250, maxDelayMs: 2000, timeoutMs: 600_000 };
   const format = opts.format;
+  const headers = { 'Idempotency-Key': key };
   if (format === 'pdf') {
     const created = await createWithRetry(() =>
       client.POST('/api/rest/pdfs', {
         body: { pages: [{ template_uuid: opts.template, layers }] },
+        headers,
       }),
     );
     const done = await client.waitFor(
@@ -106,6 +112,7 @@ async function renderRow(
   const created = await createWithRetry(() =>
     client.POST('/api/rest/images', {
       body: { template_uuid: opts.template, layers, modifications: { image_format: format } },
+      headers,
     }),
   );
   const done = await client.waitFor(created, { ...waitOptions, kind: 'image' });
@@ -123,6 +130,23 @@ async function download(url: string, target: string): Promise<void> {
   const part = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.part`);
   fs.writeFileSync(part, bytes);
   fs.renameSync(part, target);
+}
+
+/**
+ * What identifies this batch for its rows' keys: with the design's revision, so rendering again
+ * after saving the design makes new files rather than returning the earlier ones.
+ */
+async function batchIdentity(client: ImprintClient, opts: BatchOptions): Promise<BatchIdentity> {
+  let revision = '';
+  try {
+    const { response } = await client.GET('/api/rest/templates/{template_uuid}/design', {
+      params: { path: { template_uuid: opts.template } },
+    });
+    revision = (response.ok && response.headers.get('etag')) || '';
+  } catch {
+    // Unreachable now: the rows report it (and their keys still tell rows apart).
+  }
+  return { outDir: opts.outDir, template: opts.template, revision, format: opts.format };
 }
 
 /** The jobs of the rows: names, layer data, and problems found before any request. */
@@ -153,6 +177,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   fs.mkdirSync(opts.outDir, { recursive: true });
   const client = createImprintClient({ baseUrl: opts.url, token: opts.token });
   const jobs = planJobs(opts);
+  const identity = await batchIdentity(client, opts);
   const counts: ProgressCounts = { done: 0, failed: 0, skipped: 0, total: jobs.length };
   const failed: FailedRow[] = [];
   const progress = new ProgressReporter(opts.progress);
@@ -167,7 +192,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         if (fs.existsSync(target)) {
           counts.skipped++;
         } else {
-          const url = await renderRow(client, opts, job.layers ?? {});
+          const layers = job.layers ?? {};
+          const url = await renderRow(client, opts, layers, rowKey(identity, job.row, layers));
           await download(url, target);
           counts.done++;
         }

@@ -1,5 +1,6 @@
 /**
- * The two periodic clean-ups of stored outputs. The orphan sweep deletes objects under the output
+ * The periodic clean-ups of stored outputs, and of Idempotency-Keys past their 24 hours (they
+ * no longer count from then on; the sweep only frees their rows). The orphan sweep deletes objects under the output
  * prefixes that no live image or PDF row names and that are older than an hour: what a process
  * left behind when it died between storing a file and finishing its row, or between deleting a
  * row and its file. The retention sweep (IMPRINT_FILE_RETENTION_DAYS) deletes finished files
@@ -9,6 +10,7 @@
  */
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import type { GenerationRepository } from './generation-repository.ts';
+import { keyWindowStart } from './idempotency.ts';
 
 /** Objects younger than this are never orphans: their row may be about to be finished. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
@@ -21,7 +23,7 @@ const BATCH = 500;
 
 /** What the sweeps need. */
 export interface SweepDeps {
-  repo: Pick<GenerationRepository, 'liveFileKeys' | 'expireFiles'>;
+  repo: Pick<GenerationRepository, 'liveFileKeys' | 'expireFiles' | 'pruneIdempotencyKeys'>;
   storage: BlobStorage;
 }
 
@@ -67,7 +69,12 @@ export async function expireOldFiles(
   }
 }
 
-/** Runs both sweeps now and then every SWEEP_INTERVAL_MS. */
+/** Deletes Idempotency-Keys older than their 24 hours; returns how many. */
+export async function pruneIdempotencyKeys(deps: SweepDeps, now = Date.now()): Promise<number> {
+  return deps.repo.pruneIdempotencyKeys(keyWindowStart(now));
+}
+
+/** Runs the sweeps now and then every SWEEP_INTERVAL_MS. */
 export class FileSweeps {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -95,7 +102,7 @@ export class FileSweeps {
     tick(firstDelayMs);
   }
 
-  /** Both sweeps once; failures are logged, never thrown (the next run tries again). */
+  /** The sweeps once; failures are logged, never thrown (the next run tries again). */
   async runOnce(): Promise<void> {
     try {
       if (this.deps.retentionDays !== null) {
@@ -106,6 +113,13 @@ export class FileSweeps {
       if (orphans > 0) this.deps.log(`orphan sweep: deleted ${orphans} files no row names`);
     } catch (err) {
       this.deps.log(`file sweep failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    // On its own: a storage outage that fails the file sweeps does not keep old keys.
+    try {
+      const keys = await pruneIdempotencyKeys(this.deps);
+      if (keys > 0) this.deps.log(`idempotency keys: deleted ${keys} older than 24 hours`);
+    } catch (err) {
+      this.deps.log(`key sweep failed: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 

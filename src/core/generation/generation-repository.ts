@@ -101,9 +101,28 @@ export interface NewRenderRow {
   warnings?: string[];
 }
 
-/** What insert did: the new row, or nothing because its credits exceed what the limit leaves. */
+/** The object an Idempotency-Key created, and the hash of the request it came with. */
+export interface KeyedResource {
+  hash: string;
+  type: ResourceType;
+  id: number;
+}
+
+/** An Idempotency-Key to record with a new row; keys created before `notBefore` have expired. */
+export interface NewIdempotencyKey {
+  key: string;
+  hash: string;
+  notBefore: string;
+}
+
+/**
+ * What insert did: the new row; nothing because its credits exceed what the limit leaves; or
+ * nothing because its Idempotency-Key already names an object (`replay`).
+ */
 export type InsertResult =
-  { row: RenderRow } | { overLimit: { limit: number; left: number; used: number } };
+  | { row: RenderRow }
+  | { overLimit: { limit: number; left: number; used: number } }
+  | { replay: KeyedResource };
 
 /** A claim on a row: which process renders it and for how long before others may take over. */
 export interface ClaimOptions {
@@ -126,9 +145,24 @@ export interface GenerationRepository {
    * Inserts a queued row; with `claim` the row starts claimed by that owner (create_now,
    * in-memory transfers). When the project has a credit limit, checking what is left and
    * inserting are one atomic step (the project's limit row is locked meanwhile), so concurrent
-   * creations in any number of processes never admit more than the limit.
+   * creations in any number of processes never admit more than the limit. With `key`, recording
+   * the key and inserting the row are one atomic step too: of any number of concurrent inserts
+   * with one project's key, one inserts and the others get `replay` with its resource.
    */
-  insert(type: ResourceType, row: NewRenderRow, claim?: ClaimOptions): Promise<InsertResult>;
+  insert(
+    type: ResourceType,
+    row: NewRenderRow,
+    claim?: ClaimOptions,
+    key?: NewIdempotencyKey,
+  ): Promise<InsertResult>;
+  /** The object a project's key created at or after `notBefore` (ISO), if any. */
+  findIdempotencyKey(
+    projectId: string,
+    key: string,
+    notBefore: string,
+  ): Promise<KeyedResource | undefined>;
+  /** Deletes keys created before `before` (ISO); returns how many. */
+  pruneIdempotencyKeys(before: string): Promise<number>;
   /** The encrypted transfer credentials of a queued row, or null (none, or the row ended). */
   sealedTransfer(type: ResourceType, id: number): Promise<string | null>;
   /** A row that is not deleted, of any project (for the job runner). */
@@ -172,7 +206,10 @@ export interface GenerationRepository {
    * longer queued or was deleted.
    */
   setCredits(type: ResourceType, id: number, credits: number): Promise<boolean>;
-  /** Removes a row for good (a creation refused after insert, e.g. over the credit limit). */
+  /**
+   * Removes a row for good (a creation refused after insert, e.g. the queue was down), and the
+   * Idempotency-Key that named it, so the retry creates it again.
+   */
   remove(type: ResourceType, id: number): Promise<void>;
   /** Queued rows whose claim expired (their process died), oldest first. */
   expiredClaims(

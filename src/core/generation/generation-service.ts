@@ -21,7 +21,20 @@ import { ConcurrencySlots } from './concurrency-slots.ts';
 import { PixelBudget } from './pixel-budget.ts';
 import { RenderSlots } from './render-slots.ts';
 import { RENDER_JOB_KIND, type GenerationDeps } from './generation-deps.ts';
-import type { RenderRequest, RenderRow, ResourceType } from './generation-repository.ts';
+import type {
+  KeyedResource,
+  NewIdempotencyKey,
+  RenderRequest,
+  RenderRow,
+  ResourceType,
+} from './generation-repository.ts';
+import {
+  keyWindowStart,
+  requestHash,
+  type CreateOptions,
+  type IdempotentOperation,
+} from './idempotency.ts';
+import { replayedRow } from './idempotent-replay.ts';
 import { toResourceObject, type ImageObject, type PdfObject } from './resource-object.ts';
 import {
   runRenderJob,
@@ -61,6 +74,12 @@ const DEFAULT_RENDER_SLOTS = 4;
 const RETRY_AFTER_SECONDS = 5;
 
 type Body = Record<string, unknown>;
+
+/** The Idempotency-Key part of a creation (none without the header). */
+interface KeyedCreation {
+  idempotencyKey?: NewIdempotencyKey;
+  onReplay?: () => void;
+}
 
 const isRecord = (v: unknown): v is Body =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -148,7 +167,10 @@ export class GenerationService {
     caller: Caller,
     body: Body,
     schemaErrors: FieldErrors = {},
+    options: CreateOptions = {},
   ): Promise<ImageObject> {
+    const keyed = await this.keyed(caller, 'image', body, options);
+    if ('replay' in keyed) return keyed.replay as ImageObject;
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
     // Placid's v1 body: refused rather than rendered without its layer data.
@@ -186,18 +208,21 @@ export class GenerationService {
       modifications: mods.modifications,
     };
     const credits = imageCredits({ width: longest, height: longest });
-    return this.create(
-      caller,
-      'image',
-      request,
-      common,
-      credits,
-      body.create_now === true,
-    ) as Promise<ImageObject>;
+    return this.create(caller, 'image', request, common, credits, {
+      createNow: body.create_now === true,
+      ...keyed,
+    }) as Promise<ImageObject>;
   }
 
   /** POST /pdfs; `schemaErrors` as for createImage, and a 404 only when nothing else is wrong. */
-  async createPdf(caller: Caller, body: Body, schemaErrors: FieldErrors = {}): Promise<PdfObject> {
+  async createPdf(
+    caller: Caller,
+    body: Body,
+    schemaErrors: FieldErrors = {},
+    options: CreateOptions = {},
+  ): Promise<PdfObject> {
+    const keyed = await this.keyed(caller, 'pdf', body, options);
+    if ('replay' in keyed) return keyed.replay as PdfObject;
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
     const rawMods = isRecord(body.modifications) ? body.modifications : undefined;
@@ -239,18 +264,21 @@ export class GenerationService {
     errors.throwIfAny();
     if (Object.keys(missing).length) throw notFound('Template', missing);
     const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };
-    return this.create(
-      caller,
-      'pdf',
-      request,
-      common,
-      pdfCredits(sizes),
-      body.create_now === true,
-    ) as Promise<PdfObject>;
+    return this.create(caller, 'pdf', request, common, pdfCredits(sizes), {
+      createNow: body.create_now === true,
+      ...keyed,
+    }) as Promise<PdfObject>;
   }
 
   /** POST /pdfs/merge; `schemaErrors` as for createImage. */
-  async mergePdfs(caller: Caller, body: Body, schemaErrors: FieldErrors = {}): Promise<PdfObject> {
+  async mergePdfs(
+    caller: Caller,
+    body: Body,
+    schemaErrors: FieldErrors = {},
+    options: CreateOptions = {},
+  ): Promise<PdfObject> {
+    const keyed = await this.keyed(caller, 'merge', body, options);
+    if ('replay' in keyed) return keyed.replay as PdfObject;
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
     const urls = checkMergeUrls(body.urls, errors);
@@ -265,14 +293,10 @@ export class GenerationService {
         ...docInfo,
       },
     };
-    return this.create(
-      caller,
-      'pdf',
-      request,
-      common,
-      MERGE_RESERVED_CREDITS,
-      body.create_now === true,
-    ) as Promise<PdfObject>;
+    return this.create(caller, 'pdf', request, common, MERGE_RESERVED_CREDITS, {
+      createNow: body.create_now === true,
+      ...keyed,
+    }) as Promise<PdfObject>;
   }
 
   /** GET /images/{id} and /pdfs/{id}: 404 for unknown, deleted or other projects' ids. */
@@ -382,14 +406,63 @@ export class GenerationService {
     return toResourceObject(row, this.deps.publicUrl, this.deps.filesBaseUrl);
   }
 
+  /**
+   * With an Idempotency-Key: the object an earlier request with the key created (looked up
+   * before any validation, so a retry gets its object even if the template changed since), or
+   * the key to record with the new row. Without one: nothing to do.
+   */
+  private async keyed(
+    caller: Caller,
+    operation: IdempotentOperation,
+    body: Body,
+    options: CreateOptions,
+  ): Promise<{ replay: ImageObject | PdfObject } | KeyedCreation> {
+    const key = options.idempotencyKey;
+    if (key === undefined) return {};
+    const idempotencyKey = {
+      key,
+      hash: requestHash(operation, caller.testMode, body),
+      notBefore: keyWindowStart(),
+    };
+    const onReplay = options.onReplay;
+    const earlier = await this.deps.repo.findIdempotencyKey(
+      caller.project.id,
+      key,
+      idempotencyKey.notBefore,
+    );
+    if (!earlier) return { idempotencyKey, onReplay };
+    const replay = await this.replay(caller, earlier, idempotencyKey.hash, {
+      createNow: body.create_now === true,
+      onReplay,
+    });
+    return { replay };
+  }
+
+  /** The object of an earlier request with the same key (see replayedRow). */
+  private async replay(
+    caller: Caller,
+    earlier: KeyedResource,
+    hash: string,
+    how: { createNow: boolean; onReplay?: () => void },
+  ): Promise<ImageObject | PdfObject> {
+    const row = await replayedRow(this.deps.repo, earlier, {
+      projectId: caller.project.id,
+      hash,
+      untilDone: how.createNow,
+    });
+    how.onReplay?.();
+    return this.view(row);
+  }
+
   private async create(
     caller: Caller,
     type: ResourceType,
     request: RenderRequest,
     common: CommonFields,
     cost: number,
-    createNow: boolean,
+    how: KeyedCreation & { createNow: boolean },
   ): Promise<ImageObject | PdfObject> {
+    const { createNow, idempotencyKey } = how;
     const credits = caller.testMode ? 0 : cost;
     const transfer = common.transfer;
     // Sealed credentials travel with the job to any process; without a key they may only stay
@@ -408,6 +481,12 @@ export class GenerationService {
         { 'retry-after': '1' },
       );
     }
+    // A retry that finds its key's object waits for it without holding a create_now slot.
+    let holding = createNow;
+    const release = () => {
+      if (holding) this.slots.release();
+      holding = false;
+    };
     try {
       const inMemory = transfer !== null && sealed === null;
       const inProcess = createNow || inMemory;
@@ -427,8 +506,14 @@ export class GenerationService {
           warnings: common.warnings ?? [],
         },
         claim,
+        idempotencyKey,
       );
       if ('overLimit' in inserted) throw notEnoughCredits(type, credits, inserted.overLimit);
+      if ('replay' in inserted) {
+        // A concurrent request with the same key inserted first (in any process).
+        release();
+        return await this.replay(caller, inserted.replay, idempotencyKey?.hash ?? '', how);
+      }
       const { row } = inserted;
       if (inMemory) this.vault.put(type, row.id, transfer);
       if (inProcess) this.keepClaims();
@@ -447,7 +532,7 @@ export class GenerationService {
       else await this.enqueueOrWithdraw(type, row.id, caller.project.id);
       return this.view(row);
     } finally {
-      if (createNow) this.slots.release();
+      release();
     }
   }
 

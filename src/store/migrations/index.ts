@@ -28,6 +28,7 @@ import * as editorLinks from './0015-editor-links.ts';
 import * as fontFaces from './0016-font-faces.ts';
 import * as colorProfiles from './0017-color-profiles.ts';
 import * as jobGroups from './0018-job-groups.ts';
+import * as idempotencyKeys from './0019-idempotency-keys.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-font-faces': fontFaces,
   '0017-color-profiles': colorProfiles,
   '0018-job-groups': jobGroups,
+  '0019-idempotency-keys': idempotencyKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

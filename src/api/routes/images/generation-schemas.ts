@@ -4,6 +4,8 @@
  * values, templates, passthrough length) are checked by the generation service.
  */
 
+import { idempotencyHeaders } from './idempotency-header.ts';
+
 const url = { type: ['string', 'null'], description: 'http(s) URL' };
 
 // Optional fields take null as "not given": clients that send every field send null for the
@@ -107,6 +109,7 @@ const idParams = {
 export const createImageSchema = {
   tags: ['Images'],
   summary: 'Create an image',
+  headers: idempotencyHeaders,
   body: {
     type: 'object',
     required: ['template_uuid'],
@@ -146,6 +149,7 @@ export const createImageSchema = {
 export const createImageByPathSchema = {
   tags: ['Images'],
   summary: 'Create an image (Placid alias: the template in the path)',
+  headers: idempotencyHeaders,
   params: {
     type: 'object',
     required: ['template_uuid'],
@@ -179,6 +183,7 @@ const docInfoProps = {
 export const createPdfSchema = {
   tags: ['PDFs'],
   summary: 'Create a PDF from templates (one page per template, in order)',
+  headers: idempotencyHeaders,
   body: {
     type: 'object',
     required: ['pages'],
@@ -224,6 +229,7 @@ export const createPdfSchema = {
 export const mergePdfsSchema = {
   tags: ['PDFs'],
   summary: 'Merge existing PDFs from 2–10 URLs, in order',
+  headers: idempotencyHeaders,
   body: {
     type: 'object',
     required: ['urls'],

@@ -13,6 +13,7 @@ import {
   deleteImageSchema,
   getImageSchema,
 } from './generation-schemas.ts';
+import { idempotencyOf } from './idempotency-header.ts';
 import { parseResourceId } from './resource-id.ts';
 
 type Body = Record<string, unknown>;
@@ -54,9 +55,10 @@ export async function imageRoutes(
       attachValidation: true,
       preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
-    async (request) => {
-      const { body, schemaErrors } = checkedBody<Body>(request);
-      return generation.createImage(callerOf(request), body, schemaErrors);
+    async (request, reply) => {
+      const checked = checkedBody<Body>(request);
+      const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
+      return generation.createImage(callerOf(request), checked.body, schemaErrors, options);
     },
   );
 
@@ -82,7 +84,9 @@ export async function imageRoutes(
       ) {
         return reply.callNotFound();
       }
-      const { body, schemaErrors } = checkedBody<Body>(request);
+      const checked = checkedBody<Body>(request);
+      const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
+      const body = checked.body;
       const sent = body.template_uuid;
       const errors = { ...schemaErrors };
       if (sent !== undefined && sent !== null && sent !== uuid) {
@@ -90,7 +94,12 @@ export async function imageRoutes(
           `The template_uuid field must be the template of the URL (${uuid}) or be left out.`,
         ];
       }
-      return generation.createImage(callerOf(request), { ...body, template_uuid: uuid }, errors);
+      return generation.createImage(
+        callerOf(request),
+        { ...body, template_uuid: uuid },
+        errors,
+        options,
+      );
     },
   );
 

@@ -10,6 +10,7 @@ import {
   getPdfSchema,
   mergePdfsSchema,
 } from '../images/generation-schemas.ts';
+import { idempotencyOf } from '../images/idempotency-header.ts';
 import { parseResourceId } from '../images/resource-id.ts';
 
 type Body = Record<string, unknown>;
@@ -27,9 +28,10 @@ export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services
       attachValidation: true,
       preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
-    async (request) => {
-      const { body, schemaErrors } = checkedBody<Body>(request);
-      return generation.createPdf(callerOf(request), body, schemaErrors);
+    async (request, reply) => {
+      const checked = checkedBody<Body>(request);
+      const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
+      return generation.createPdf(callerOf(request), checked.body, schemaErrors, options);
     },
   );
 
@@ -40,9 +42,10 @@ export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services
       attachValidation: true,
       preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
-    async (request) => {
-      const { body, schemaErrors } = checkedBody<Body>(request);
-      return generation.mergePdfs(callerOf(request), body, schemaErrors);
+    async (request, reply) => {
+      const checked = checkedBody<Body>(request);
+      const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
+      return generation.mergePdfs(callerOf(request), checked.body, schemaErrors, options);
     },
   );
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
 import type { Config } from '../../../config.ts';
 import { smallBody } from '../../body-limits.ts';
+import { idempotencyHeaders } from '../images/idempotency-header.ts';
 
 const MESSAGE =
   'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).';
@@ -25,7 +26,13 @@ export async function videoRoutes(
   const answer = async (): Promise<never> => {
     throw new AppError('not_implemented', MESSAGE);
   };
-  rest.post('/videos', { schema: notSupported, ...smallBody(config) }, answer);
+  // The creation calls' Idempotency-Key is documented here too; the 501 comes first, so a key
+  // is never stored for a video.
+  rest.post(
+    '/videos',
+    { schema: { ...notSupported, headers: idempotencyHeaders }, ...smallBody(config) },
+    answer,
+  );
   rest.get('/videos/:id', { schema: notSupported }, answer);
   rest.delete('/videos/:id', { schema: notSupported }, answer);
 }
