@@ -163,7 +163,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -391,7 +391,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -697,7 +697,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -979,7 +979,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -1219,7 +1219,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -1454,7 +1454,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -1668,7 +1668,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -1918,7 +1918,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -2190,7 +2190,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -2437,7 +2437,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -2686,7 +2686,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -2904,7 +2904,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -3151,7 +3151,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -3369,7 +3369,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -3679,7 +3679,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -3923,7 +3923,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -4125,7 +4125,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -4376,7 +4376,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -4619,7 +4619,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -4939,7 +4939,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -5181,7 +5181,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -5383,7 +5383,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -5634,7 +5634,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -5917,7 +5917,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -6161,7 +6161,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -6504,7 +6504,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -6809,7 +6809,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -7112,7 +7112,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -7370,7 +7370,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -7584,7 +7584,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -7851,7 +7851,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -8125,7 +8125,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -8461,7 +8461,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -8751,7 +8751,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -8977,7 +8977,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -9188,7 +9188,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -9394,7 +9394,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -9589,7 +9589,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -9807,7 +9807,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -10051,7 +10051,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -10283,7 +10283,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -10515,7 +10515,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -10733,7 +10733,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "The request body is too large (at most 10485760 bytes)."
+             *       "message": "The request body is too large (at most 5242880 bytes)."
              *     }
              */
             'application/json': components['schemas']['Error'];
