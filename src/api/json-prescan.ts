@@ -1,9 +1,9 @@
 /**
  * A look at a JSON text before JSON.parse sees it: how deep its arrays and objects nest and how
  * many object members it has, in one pass that jumps over strings. V8's JSON.parse takes seconds
- * for a few megabytes of `[[[[…` (a 2,000,000-deep array: about 2 s of CPU) or of members of one
+ * for a few megabytes of `[[[[…` (a 2,000,000-deep array: about 2 s of CPU), of members of one
  * object (400,000 keys in 8 MB: about 0.85 s; 100,000 in one object 150 ms, in objects of 10,000
- * 70 ms), while arrays of strings and numbers parse fast (a 5 MiB table: under 60 ms). This pass
+ * 70 ms) or of array items (2,400,000 numbers in 4.8 MB: about 250 ms, 500,000 strings 50 ms). This pass
  * stops at the first bracket or member past its bound and reads a 5 MiB body in about 7 ms.
  */
 
@@ -24,10 +24,12 @@ export interface JsonBounds {
   maxObjectMembers: number;
   /** Most object members in the whole text. */
   maxMembers: number;
+  /** Most array items in the whole text (all arrays together). */
+  maxArrayItems: number;
 }
 
 /** What a text passes: its nesting, one object's members, or all members. */
-export type JsonBound = 'depth' | 'object-members' | 'members';
+export type JsonBound = 'depth' | 'object-members' | 'members' | 'array-items';
 
 /** The bound a text passed, and the path of the array or object where it did. */
 export interface JsonBoundHit {
@@ -54,6 +56,10 @@ export function jsonBoundExceeded(text: string, bounds: JsonBounds): JsonBoundHi
   let lastStringEnd = 0;
   let depth = 0;
   let members = 0;
+  let items = 0;
+  // Right after a `[`: its first item (anything but whitespace or `]`) is counted as it starts;
+  // later items at their commas.
+  let arrayOpened = false;
   const hit = (bound: JsonBound, at: number): JsonBoundHit => {
     const parts: string[] = [];
     for (let d = 1; d < at; d++) {
@@ -65,6 +71,10 @@ export function jsonBoundExceeded(text: string, bounds: JsonBounds): JsonBoundHi
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
+    if (arrayOpened && c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) {
+      arrayOpened = false;
+      if (c !== CLOSE_ARRAY && ++items > bounds.maxArrayItems) return hit('array-items', depth + 1);
+    }
     if (c === QUOTE) {
       lastStringStart = i + 1;
       i = stringEnd(text, i + 1);
@@ -75,11 +85,15 @@ export function jsonBoundExceeded(text: string, bounds: JsonBounds): JsonBoundHi
       if (++depth > bounds.maxDepth) return hit('depth', depth);
       open[depth] = 0;
       isArray[depth] = c === OPEN_ARRAY ? 1 : 0;
+      arrayOpened = c === OPEN_ARRAY;
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
       if (depth > 0) depth--;
     } else if (c === COMMA) {
       // An array's position: its commas so far (objects count members at their colons).
-      if (isArray[depth]) open[depth]++;
+      if (isArray[depth]) {
+        open[depth]++;
+        if (++items > bounds.maxArrayItems) return hit('array-items', depth + 1);
+      }
     } else if (c === COLON) {
       keyStart[depth] = lastStringStart;
       keyEnd[depth] = lastStringEnd;

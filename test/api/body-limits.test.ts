@@ -21,7 +21,7 @@ describe('JSON body limits', () => {
   after(async () => t?.close());
 
   it('counts depth and members outside strings only, and names where a bound is passed', () => {
-    const bounds = { maxDepth: 3, maxObjectMembers: 2, maxMembers: 3 };
+    const bounds = { maxDepth: 3, maxObjectMembers: 2, maxMembers: 3, maxArrayItems: 100 };
     const exceeded = (text: string) => jsonBoundExceeded(text, bounds);
     assert.equal(exceeded('[[[]]]'), null);
     assert.equal(exceeded('[[[[]]]]')?.bound, 'depth');
@@ -41,6 +41,18 @@ describe('JSON body limits', () => {
     assert.deepEqual(jsonBoundExceeded('{"l":{"x,:":[0,"a,b",{"p":1,"q":2,"r":3}]}}', deeper), {
       bound: 'object-members',
       path: 'l.x,:.2.r',
+    });
+  });
+
+  it('counts array items of all arrays together, the first of each and commas in strings not', () => {
+    const bounds = { maxDepth: 5, maxObjectMembers: 10, maxMembers: 10, maxArrayItems: 3 };
+    const exceeded = (text: string) => jsonBoundExceeded(text, bounds);
+    assert.equal(exceeded('[1,2,3]'), null);
+    assert.equal(exceeded('{"a":[ ],"b":[],"c":[" , , , "]}'), null);
+    assert.deepEqual(exceeded('[1,2,3,4]'), { bound: 'array-items', path: '3' });
+    assert.deepEqual(exceeded('{"a":[1,2],"b":{"c":[ [3]]}}'), {
+      bound: 'array-items',
+      path: 'b.c.0.0',
     });
   });
 
@@ -101,6 +113,33 @@ describe('JSON body limits', () => {
       parse.mock.calls.filter((c) => String(c.arguments[0]).length > 1_000_000).length,
       0,
     );
+  });
+
+  it('refuses a body of millions of array items with a 422 naming the item, before parsing it', async (ctx) => {
+    const parse = ctx.mock.method(JSON, 'parse');
+    const numbers = new Array(2_400_000).fill('1').join(',');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/rest/images',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"template_uuid":"x","passthrough":[${numbers}]}`,
+    });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.match(res.json().message, /at most 510,000 in all arrays together/);
+    assert.deepEqual(Object.keys(res.json().errors), ['passthrough.510000']);
+    assert.equal(
+      parse.mock.calls.filter((c) => String(c.arguments[0]).length > 1_000_000).length,
+      0,
+    );
+    // The largest table a request may hold (10,000 rows of 50 cells) is still parsed.
+    const row = `[${new Array(50).fill('""').join(',')}]`;
+    const table = await t.request({
+      method: 'POST',
+      url: '/api/rest/images',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"template_uuid":"x","layers":{"t":{"rows":[${new Array(10_000).fill(row).join(',')}]}}}`,
+    });
+    assert.notEqual(table.statusCode, 422, table.body.slice(0, 300));
   });
 
   it('gives routes with only short fields a small body limit, named in the 413', async () => {

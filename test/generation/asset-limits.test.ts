@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { getLayerType } from '../../src/render/layers/index.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createTemplate, type AssetServer } from './_helpers.ts';
@@ -99,6 +100,33 @@ for (const { kind, skip } of testDbKinds()) {
         photo: { image: `${assets.base}/red.png?n=7` },
       });
       assert.equal(repeated.statusCode, 200, repeated.body);
+    });
+
+    it('refuses a request above the cap before preparing its layers (counted work)', async () => {
+      // A table of thousands of picture cells is refused from its raw data: the layers are not
+      // checked, copied and listed first (which held the main thread for hundreds of ms).
+      const table = getLayerType('table')!;
+      const listUrls = table.assetUrls;
+      let listed = 0;
+      table.assetUrls = (layer) => {
+        listed++;
+        return listUrls(layer);
+      };
+      try {
+        assertRefused(await image({ items: { rows: rows(5_000) } }), 'layers.items.rows');
+        const res = await post('/api/rest/pdfs', {
+          pages: [{ template_uuid: uuid, layers: { items: { rows: rows(CAP + 1) } } }],
+        });
+        assertRefused(res, 'pages.0.layers.items.rows');
+        assert.match(res.json().errors['pages.0.layers.items.rows'][0], /names 101 in all/);
+        assert.equal(listed, 0, 'the prepared layers were listed');
+        // Within the cap, the prepared design is still what is checked.
+        const exactly = await image({ items: { rows: rows(CAP) } });
+        assert.equal(exactly.statusCode, 200, exactly.body);
+        assert.ok(listed > 0);
+      } finally {
+        table.assetUrls = listUrls;
+      }
     });
 
     it('POST /pdfs counts the distinct URLs of all pages together, naming the page', async () => {

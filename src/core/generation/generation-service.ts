@@ -44,6 +44,7 @@ import {
 } from './run-render-job.ts';
 import { TransferSealer } from './transfer-sealer.ts';
 import { assetCapMessage, planAssets, type PageAssets } from './asset-plan.ts';
+import { rawAssetOverCap, type RawPageAssets } from './asset-precount.ts';
 import { requestWarningLines } from './warning-list.ts';
 import { importedProfileData } from '../color-profiles.ts';
 import { TransferVault } from './transfer-vault.ts';
@@ -188,6 +189,7 @@ export class GenerationService {
     const layers = (isRecord(body.layers) ? body.layers : {}) as LayerData;
     const found = uuid ? await this.deps.templates.getDesign(caller.project.id, uuid) : undefined;
     if (found) {
+      this.refuseRawAssetsOverCap([{ design: found.design, layers, prefix: '' }], errors);
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems);
       this.checkAssetCap([{ design: prepared.design, prefix: '' }], errors);
@@ -237,12 +239,26 @@ export class GenerationService {
     const missing: FieldErrors = {};
     // The cap counts the distinct URLs of all pages together: one job downloads them all.
     const assetPages: PageAssets[] = [];
+    const designs: Array<Awaited<ReturnType<typeof this.deps.templates.getDesign>>> = [];
+    for (const p of rawPages) {
+      const uuid = isRecord(p) ? uuidOf(p.template_uuid) : undefined;
+      designs.push(uuid ? await this.deps.templates.getDesign(caller.project.id, uuid) : undefined);
+    }
+    this.refuseRawAssetsOverCap(
+      rawPages.flatMap((p, i) => {
+        const found = designs[i];
+        if (!found || !isRecord(p)) return [];
+        const layers = (isRecord(p.layers) ? p.layers : {}) as LayerData;
+        return [{ design: found.design, layers, prefix: `pages.${i}.` }];
+      }),
+      errors,
+    );
     for (const [i, p] of rawPages.entries()) {
       // Pages the schema rejected (not an object, no usable uuid) are already in `errors`.
       const uuid = isRecord(p) ? uuidOf(p.template_uuid) : undefined;
       if (!isRecord(p) || !uuid) continue;
       const layers = (isRecord(p.layers) ? p.layers : {}) as LayerData;
-      const found = await this.deps.templates.getDesign(caller.project.id, uuid);
+      const found = designs[i];
       if (!found) {
         missing[`pages.${i}.template_uuid`] = [`Template not found (${uuid})`];
         continue;
@@ -393,6 +409,18 @@ export class GenerationService {
   /** create_now renders running in this process. */
   get createNowInUse(): number {
     return this.slots.inUse;
+  }
+
+  /**
+   * The same 422 from the request's raw layer data, thrown before the designs are prepared: a
+   * request naming tens of thousands of URLs is refused in linear time (asset-precount.ts).
+   */
+  private refuseRawAssetsOverCap(pages: RawPageAssets[], errors: FieldErrorCollector): void {
+    const cap = this.deps.maxAssetsPerJob;
+    const over = rawAssetOverCap(pages, cap);
+    if (!over) return;
+    errors.add(over.field, assetCapMessage(over, cap));
+    errors.throwIfAny();
   }
 
   /** A 422 naming the field that takes a request above IMPRINT_MAX_ASSETS_PER_JOB. */

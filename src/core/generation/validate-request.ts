@@ -75,11 +75,13 @@ export function checkCommonFields(
   const passthrough = body.passthrough;
   if (hasUnrepresentableNumber(passthrough)) {
     errors.add('passthrough', unrepresentableNumberMessage('passthrough'));
-  } else if (passthrough !== undefined && keptLength(passthrough) > PASSTHROUGH_MAX) {
-    errors.add(
-      'passthrough',
-      `The passthrough field must not be greater than ${PASSTHROUGH_MAX} characters (received ${keptLength(passthrough)}).`,
-    );
+  } else if (passthrough !== undefined) {
+    const length = keptLength(passthrough);
+    if (length > PASSTHROUGH_MAX)
+      errors.add(
+        'passthrough',
+        `The passthrough field must not be greater than ${PASSTHROUGH_MAX} characters (received ${length}).`,
+      );
   }
   let transfer: Transfer | null = null;
   if (body.transfer !== undefined && body.transfer !== null) {
