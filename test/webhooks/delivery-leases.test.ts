@@ -17,22 +17,12 @@ import {
   type WebhookDispatcherOptions,
 } from '../../src/webhooks/webhook-dispatcher.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, waitFor, type Receiver } from './receiver.ts';
 
 /** The default lease (10 s timeout + 30 s): what a redelivery used to wait for. */
 const LEASE_MS = 40_000;
 /** How long the slow receiver takes to answer: three times the short lease of that test. */
 const SLOW_MS = 3000;
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`nothing after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 for (const { kind, skip } of testDbKinds()) {
   describe(`webhook delivery leases (${kind})`, { skip }, () => {

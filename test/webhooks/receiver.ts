@@ -72,3 +72,14 @@ export async function startReceiver(
       }),
   };
 }
+
+/** Polls `fn` every 20 ms until it returns a value other than undefined, for at most `timeoutMs`. */
+export async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`nothing after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

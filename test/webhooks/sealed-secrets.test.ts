@@ -25,20 +25,10 @@ import { SqlWebhookRepository } from '../../src/store/webhook-repository.ts';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher.ts';
 import { standardWebhooksKey, verifySignature } from '../../src/webhooks/webhook-signature.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, waitFor, type Receiver } from './receiver.ts';
 
 const KEY = 'the-installation-key-'.padEnd(44, 'k');
 const OTHER_KEY = 'another-installation-key-'.padEnd(44, 'o');
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 for (const { kind, skip } of testDbKinds()) {
   describe(`stored secrets sealed with IMPRINT_SECRET_KEY (${kind})`, { skip }, () => {

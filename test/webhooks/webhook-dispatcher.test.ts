@@ -19,19 +19,9 @@ import {
 } from '../../src/webhooks/webhook-dispatcher.ts';
 import { standardWebhooksKey } from '../../src/webhooks/webhook-signature.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
-import { startReceiver, type Receiver } from './receiver.ts';
+import { startReceiver, waitFor, type Receiver } from './receiver.ts';
 
 const BASE_MS = 40;
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 for (const { kind, skip } of testDbKinds()) {
   describe(`webhook dispatcher (${kind})`, { skip }, () => {
