@@ -23,6 +23,8 @@ export interface CodeBlock {
   lang: string;
   /** True when the info string says `no-test`. */
   skip: boolean;
+  /** The whole info string, e.g. `sh no-test: needs Docker`. */
+  info: string;
   /** 1-based line of the opening fence. */
   line: number;
   code: string;
@@ -43,7 +45,8 @@ export function extractBlocks(markdown: string): CodeBlock[] {
       const words = open.info.split(/\s+/);
       blocks.push({
         lang: words[0] ?? '',
-        skip: words.includes('no-test'),
+        skip: words.some((w) => /^no-test:?$/.test(w)),
+        info: open.info,
         line: open.line,
         code: open.body.join('\n'),
       });
@@ -105,4 +108,74 @@ function proseOfHeadings(markdown: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * The commands of a shell block: continuation lines (`\` at the end) joined, comments and blank
+ * lines dropped. A `#` starts a comment at the start of a line or after a space, outside quotes.
+ */
+export function shellCommands(code: string): string[] {
+  const commands: string[] = [];
+  let pending = '';
+  for (const raw of code.split('\n')) {
+    const line = stripComment(raw);
+    if (line.endsWith('\\')) {
+      pending += `${line.slice(0, -1)} `;
+      continue;
+    }
+    const command = (pending + line).trim();
+    pending = '';
+    if (command) commands.push(command);
+  }
+  if (pending.trim()) commands.push(pending.trim());
+  return commands;
+}
+
+function stripComment(line: string): string {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!))) return line.slice(0, i).trimEnd();
+  }
+  return line.trimEnd();
+}
+
+/** What a shell command starts that keeps running: an Imprint process, or a service manager's. */
+export type Starts = 'serve' | 'worker' | 'container' | 'service-manager';
+
+/**
+ * What a command starts and keeps running, or null for a command that runs to its end. These
+ * commands never return by themselves, so the doc tests run them in the background and check
+ * what they serve (test/docs/deployment-examples.test.ts) instead of waiting for them.
+ */
+export function startsWhat(command: string): Starts | null {
+  if (/\bdocker(-compose)?\b|\bpodman\b|\bkubectl\b/.test(command)) return 'container';
+  if (/\bsystemctl\b|\bservice\s+\S+\s+start\b/.test(command)) return 'service-manager';
+  if (
+    /\bnpm\s+(start|run\s+worker)\b/.test(command) ||
+    /\bimprint(\.mjs)?\s+worker\b/.test(command)
+  )
+    return /worker/.test(command) ? 'worker' : 'serve';
+  if (/\bimprint(\.mjs)?\s+serve\b/.test(command)) return 'serve';
+  return null;
+}
+
+/** True when any command of a shell block starts something that keeps running. */
+export function startsSomething(code: string): boolean {
+  return shellCommands(code).some((c) => startsWhat(c) !== null);
+}
+
+/** The words of a block's info string after `no-test`: why it is not run. */
+export function skipReason(info: string): string {
+  const words = info.split(/\s+/);
+  const at = words.findIndex((w) => /^no-test:?$/.test(w));
+  return at < 0
+    ? ''
+    : words
+        .slice(at + 1)
+        .join(' ')
+        .trim();
 }

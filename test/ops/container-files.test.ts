@@ -1,8 +1,9 @@
 /**
  * The lint step of the Dockerfile and docker-compose.yml (no container engine runs where the tests
  * run): dockerfile-utils' validator, the image's structure (multi-stage, non-root, Ghostscript and
- * fonts, HEALTHCHECK, sources that exist), and the compose file's services and settings, whose
- * variable names must be ones Imprint reads.
+ * fonts, HEALTHCHECK, sources that exist, the Node.js 24 base), and the compose file's services
+ * and settings: pinned image versions, one Imprint image built once, variable names Imprint reads,
+ * and every variable it uses listed in .env.example and documented.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -51,6 +52,12 @@ describe('Dockerfile', () => {
     assert.match(read('scripts/healthcheck.mjs'), /\/health/);
   });
 
+  it('builds and runs on Node.js 24 (bookworm-slim) in every stage', () => {
+    const bases = dockerfile.getFROMs().map((f) => f.getImageName() + ':' + f.getImageTag());
+    assert.ok(bases.length >= 2);
+    for (const base of bases) assert.equal(base, 'node:24-bookworm-slim');
+  });
+
   it('copies only files that exist and runs the compiled CLI', () => {
     for (const copy of instructions.filter((i) => i.getKeyword() === 'COPY')) {
       // Files copied from the build stage are that stage's output, not the repository's.
@@ -76,7 +83,66 @@ describe('docker-compose.yml', () => {
   const services = compose.services as Record<string, Record<string, unknown>>;
   const commandOf = (s: Record<string, unknown>) => (s.command as string[] | undefined)?.[0];
   const envOf = (s: Record<string, unknown>) => (s.environment ?? {}) as Record<string, string>;
-  const imprint = Object.entries(services).filter(([, s]) => s.build !== undefined);
+  const built = Object.entries(services).filter(([, s]) => s.build !== undefined);
+  const imprintImage = built[0]?.[1].image;
+  const imprint = Object.entries(services).filter(([, s]) => s.image === imprintImage);
+  const composeText = read('docker-compose.yml');
+  // `${VAR}`, `${VAR:-default}`, `${VAR:?message}`; `$$` is a literal dollar for the container.
+  const interpolated = [...composeText.matchAll(/(?<!\$)\$\{([A-Z_][A-Z0-9_]*)(:?[-?][^}]*)?\}/g)];
+  const requiredVars = new Set(
+    interpolated.filter((m) => m[2]?.startsWith(':?')).map((m) => m[1]!),
+  );
+  const composeVars = new Set(interpolated.map((m) => m[1]!));
+  const envExample = new Map(
+    [...read('.env.example').matchAll(/^([A-Z_][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+
+  it('builds the Imprint image once and runs it in every Imprint service', () => {
+    assert.equal(built.length, 1, 'exactly one service has build:');
+    assert.equal(imprint.length, 4, 'two API and two worker services run the built image');
+    for (const [name, s] of imprint.filter(([, s]) => s.build === undefined))
+      assert.equal(s.pull_policy, 'never', `${name} runs the built image, never a pulled one`);
+    const pkg = JSON.parse(read('package.json')) as { version: string };
+    assert.equal(imprintImage, `imprint:${pkg.version}`, 'the image is tagged with the version');
+  });
+
+  it('pins every image to a version', () => {
+    for (const [name, s] of Object.entries(services)) {
+      const image = String(s.image);
+      const tag = /:([^:/]+)$/.exec(image)?.[1] ?? '';
+      assert.ok(tag && tag !== 'latest', `${name}: ${image} names no version`);
+      // 16.11-bookworm, 7.4.6, RELEASE.2025-09-07T16-13-09Z; not a moving 16 or 7-bookworm.
+      assert.match(
+        tag,
+        /^(\d+\.\d+[\w.-]*|RELEASE\.[\dT:-]+Z)$/,
+        `${name}: ${image} is not pinned`,
+      );
+    }
+  });
+
+  it('lists every variable it uses in .env.example, with the required secrets left empty', () => {
+    for (const variable of composeVars)
+      assert.ok(envExample.has(variable), `${variable} is missing from .env.example`);
+    for (const variable of requiredVars)
+      assert.equal(envExample.get(variable), '', `${variable}: .env.example holds no secret`);
+    for (const variable of envExample.keys())
+      assert.ok(
+        composeVars.has(variable),
+        `.env.example: docker-compose.yml does not use ${variable}`,
+      );
+  });
+
+  it('documents every variable it uses or sets', () => {
+    const docs = read('README.md') + read('docs/deployment.md');
+    const names = new Set(composeVars);
+    for (const s of Object.values(services))
+      for (const variable of Object.keys(envOf(s))) names.add(variable);
+    for (const variable of names)
+      assert.ok(
+        docs.includes(`\`${variable}\``),
+        `${variable} is not documented (README.md or docs/deployment.md)`,
+      );
+  });
 
   it('has PostgreSQL, Redis, MinIO, two API and two worker services', () => {
     for (const [name, image] of [
