@@ -292,6 +292,12 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(await ids('/api/rest/pdfs?status=finished'), []);
     });
 
+    it('answers 501 for the list of videos, as for every video route', async () => {
+      const res = await t.request({ method: 'GET', url: '/api/rest/videos?status=finished' });
+      assert.equal(res.statusCode, 501, res.body);
+      assert.match(res.json().message, /Videos are not supported yet/);
+    });
+
     it('answers 422 naming each bad parameter', async () => {
       const bad = async (query: string, field: string) => {
         const res = await t.request({ method: 'GET', url: `/api/rest/images?${query}` });

@@ -303,6 +303,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
     },
   },
+  'GET /api/rest/videos': {
+    response: {
+      message:
+        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+    },
+  },
   'GET /api/rest/videos/{id}': {
     response: {
       message:
