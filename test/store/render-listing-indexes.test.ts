@@ -1,7 +1,8 @@
 /**
  * The list queries of images and PDFs use the indexes of migration 0020: the query plan of each
  * filter names its index, so an expression changed on one side only (query or migration) fails
- * here instead of turning into a full scan in production.
+ * here instead of turning into a full scan in production. An upgraded installation's rows are
+ * indexed too, and the migration goes down and up again.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,7 +10,10 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import type { RenderListFilter } from '../../src/core/generation/list-filter.ts';
-import { migrateToLatest } from '../../src/store/migrations/index.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
+import { SqlProjectRepository } from '../../src/store/project-repository.ts';
 import { listRenderRows, type ListedTable } from '../../src/store/render-listing.ts';
 import type { DB } from '../../src/store/schema.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
@@ -105,5 +109,51 @@ for (const { kind, skip } of testDbKinds()) {
         assert.match(text, new RegExp(index), text);
       });
     }
+  });
+}
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`migration 0020 on ${kind}`, { skip }, () => {
+    it('indexes the rows an installation already has, and goes down and up again', async () => {
+      const fresh = await freshDatabase(kind);
+      const db = openDatabase(fresh.target);
+      try {
+        await migrateTo(db, '0019-idempotency-keys');
+        const projects = new SqlProjectRepository(db);
+        const account = await projects.createAccount('A');
+        const project = (await projects.createProject(account.id, 'P')).id;
+        const repo = new SqlGenerationRepository(db);
+        const insert = async (tpl: string, passthrough: unknown) => {
+          const r = await repo.insert('image', {
+            project_id: project,
+            request: { kind: 'image', template_uuid: tpl, layers: {}, modifications: {} },
+            passthrough,
+            webhook_success: null,
+            webhook_error: null,
+            test_mode: false,
+            credits: 0,
+            has_transfer: false,
+          });
+          assert.ok('row' in r);
+          return r.row.id;
+        };
+        const a = await insert('tpl-a', 'old-1');
+        const b = await insert('tpl-b', { n: 'é'.repeat(600) });
+        await migrateToLatest(db);
+        const ids = async (filter: RenderListFilter) =>
+          (await listRenderRows(db, 'images', project, filter, { perPage: 20 })).items.map((r) =>
+            Number(r.id),
+          );
+        assert.deepEqual(await ids({}), [b, a]);
+        assert.deepEqual(await ids({ templateUuid: 'tpl-a' }), [a]);
+        assert.deepEqual(await ids({ passthrough: JSON.stringify({ n: 'é'.repeat(600) }) }), [b]);
+        await migrateTo(db, '0019-idempotency-keys');
+        await migrateToLatest(db);
+        assert.deepEqual(await ids({ templateUuid: 'tpl-b' }), [b]);
+      } finally {
+        await db.destroy();
+        await fresh.drop();
+      }
+    });
   });
 }

@@ -5,12 +5,14 @@
  */
 import { FieldErrorCollector } from '../errors.ts';
 import { decodeCursor, type PageRequest } from '../pagination.ts';
-import type { RenderStatus } from './generation-repository.ts';
 
 /** Page sizes of the lists of generated files, as the other lists. */
 export const LIST_LIMITS = { perPageDefault: 20, perPageMax: 100, passthroughMax: 1024 } as const;
 
-export const RENDER_STATUSES: readonly RenderStatus[] = ['queued', 'finished', 'error'];
+/** RenderStatus's values, restated: generation-repository.ts imports this module (no cycle). */
+export const RENDER_STATUSES = ['queued', 'finished', 'error'] as const;
+
+type RenderStatus = (typeof RENDER_STATUSES)[number];
 
 /** What the list keeps; every field is optional and they combine (AND). */
 export interface RenderListFilter {
