@@ -7,16 +7,9 @@ import type { Command } from 'commander';
 import { AppError } from '../core/errors.ts';
 import { toFontObject, validateFontUpload } from '../core/fonts.ts';
 import type { Runtime } from '../main.ts';
+import { describeError } from './app-error-text.ts';
 import { withRuntime } from './project-commands.ts';
 import { readInputFile } from './read-input-file.ts';
-
-/** The message of a validation error with its field details, for the terminal. */
-function describeError(err: AppError): string {
-  const details = Object.entries(err.fields ?? {}).flatMap(([field, msgs]) =>
-    msgs.map((m) => `  ${field}: ${m}`),
-  );
-  return [err.message, ...details.filter((d) => !d.endsWith(err.message))].join('\n');
-}
 
 /**
  * The account named by `--account`. A project id is accepted too and means that project's

@@ -17,6 +17,7 @@ import { registerUrlCommands } from './url-commands.ts';
 import { registerTemplateCommands } from './template-commands.ts';
 import { registerBatchCommand } from './batch-command.ts';
 import { registerEditorLinkCommand } from './editor-link-command.ts';
+import { registerGenerationListCommands } from './generation-list-command.ts';
 
 /** The version in package.json (the same file from src/cli/ and from the compiled dist/cli/). */
 export function packageVersion(): string {
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerTemplateCommands(program);
   registerBatchCommand(program);
   registerEditorLinkCommand(program);
+  registerGenerationListCommands(program);
   return program;
 }
 

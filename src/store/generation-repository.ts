@@ -13,7 +13,9 @@ import type {
   RenderRow,
   ResourceType,
 } from '../core/generation/generation-repository.ts';
+import type { RenderListFilter } from '../core/generation/list-filter.ts';
 import { storedErrors } from '../core/generation/stored-errors.ts';
+import type { Page, PageRequest } from '../core/pagination.ts';
 import { newId, nowIso } from '../core/ids.ts';
 import type { Database } from './database.ts';
 import {
@@ -24,6 +26,7 @@ import {
   reserveKeyIn,
 } from './idempotency-keys.ts';
 import { prepareQuery } from './prepared-query.ts';
+import { listRenderRows } from './render-listing.ts';
 import type { RenderTable } from './schema.ts';
 
 const TABLE = { image: 'images', pdf: 'pdfs' } as const;
@@ -339,6 +342,16 @@ export class SqlGenerationRepository implements GenerationRepository {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     return r && toRow(type, r);
+  }
+
+  async list(
+    type: ResourceType,
+    projectId: string,
+    filter: RenderListFilter,
+    page: PageRequest,
+  ): Promise<Page<RenderRow>> {
+    const found = await listRenderRows(this.db, TABLE[type], projectId, filter, page);
+    return { ...found, items: found.items.map((r) => toRow(type, r)) };
   }
 
   async claim(

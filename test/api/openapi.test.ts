@@ -82,6 +82,8 @@ for (const { kind, skip } of testDbKinds()) {
         'GET /u/{template_uuid}',
         'GET /api/n8n/auth',
         'POST /api/rest/images',
+        'GET /api/rest/images',
+        'GET /api/rest/pdfs',
         'POST /api/rest/pdfs/merge',
         'PUT /api/rest/templates/{template_uuid}/design',
         'POST /api/rest/media',

@@ -2,6 +2,7 @@
 export { createImprintClient, type ImprintClient, type ImprintClientOptions } from './client.ts';
 export { idempotentFetch, type RetryOptions } from './idempotent-fetch.ts';
 export { waitFor, type Generation, type WaitOptions } from './wait-for.ts';
+export { listAll, type ListItem, type ListPath, type ListQuery } from './list-all.ts';
 export {
   WebhookWaiter,
   kindOf,

@@ -3471,7 +3471,283 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List images
+     * @description The project's images, newest first (by created_at, then id), cursor-paginated (20 per page by default). All filters combine. Deleted ones are never listed.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only those created at or after this time: an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_after?: string;
+          /** @description Only those created before this time (exclusive): an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_before?: string;
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description Exact match: a string passthrough as itself; an array or object passthrough as its JSON text (e.g. {"batch":7}). */
+          passthrough?: string;
+          /** @description Items per page (default 20, at most 100). */
+          per_page?: number;
+          /** @description Only this status. */
+          status?: 'queued' | 'finished' | 'error';
+          /** @description Only those rendered from this template. */
+          template_uuid?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 42,
+             *           "status": "finished",
+             *           "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
+             *           "polling_url": "https://imprint.example.com/api/rest/images/42",
+             *           "template_uuid": "tpl_8f2c1e0d9a",
+             *           "passthrough": "order-1234",
+             *           "errors": [],
+             *           "error": null,
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": "https://imprint.example.com/api/rest/images?status=finished&cursor=WyJuIiwiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiw0Ml0"
+             *       },
+             *       "meta": {
+             *         "path": "https://imprint.example.com/api/rest/images",
+             *         "per_page": 20,
+             *         "next_cursor": "WyJuIiwiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiw0Ml0",
+             *         "prev_cursor": null
+             *       }
+             *     }
+             */
+            'application/json': {
+              data?: {
+                created_at?: string;
+                /** @description The errors joined; null unless status is error. */
+                error?: string | null;
+                errors?: string[];
+                /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+                file_expired?: boolean;
+                id?: number;
+                image_url?: string | null;
+                passthrough?: unknown;
+                polling_url?: string;
+                /** @enum {string} */
+                status?: 'queued' | 'finished' | 'error';
+                template_uuid?: string;
+                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+                warnings?: string[];
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     put?: never;
     /** Create an image */
     post: {
@@ -4719,7 +4995,281 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List PDFs
+     * @description The project's PDFs, newest first (by created_at, then id), cursor-paginated (20 per page by default). All filters combine. Deleted ones are never listed.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only those created at or after this time: an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_after?: string;
+          /** @description Only those created before this time (exclusive): an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_before?: string;
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description Exact match: a string passthrough as itself; an array or object passthrough as its JSON text (e.g. {"batch":7}). */
+          passthrough?: string;
+          /** @description Items per page (default 20, at most 100). */
+          per_page?: number;
+          /** @description Only this status. */
+          status?: 'queued' | 'finished' | 'error';
+          /** @description Only PDFs with a page rendered from this template (merges have none). */
+          template_uuid?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 7,
+             *           "status": "queued",
+             *           "pdf_url": null,
+             *           "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *           "passthrough": null,
+             *           "errors": [],
+             *           "error": null,
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "path": "https://imprint.example.com/api/rest/pdfs",
+             *         "per_page": 20,
+             *         "next_cursor": null,
+             *         "prev_cursor": null
+             *       }
+             *     }
+             */
+            'application/json': {
+              data?: {
+                created_at?: string;
+                /** @description The errors joined; null unless status is error. */
+                error?: string | null;
+                errors?: string[];
+                /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+                file_expired?: boolean;
+                id?: number;
+                passthrough?: unknown;
+                pdf_url?: string | null;
+                polling_url?: string;
+                /** @enum {string} */
+                status?: 'queued' | 'finished' | 'error';
+                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+                warnings?: string[];
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     put?: never;
     /** Create a PDF from templates (one page per template, in order) */
     post: {
@@ -9079,7 +9629,197 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** Not supported yet: answers 501 */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads. */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     put?: never;
     /** Not supported yet: answers 501 */
     post: {

@@ -1,7 +1,7 @@
 /**
  * @imprint/client against a real `imprint serve`: templates and designs through the typed
  * client, images (create_now and queued + waitFor), a PDF, a failing render, signUrl through
- * GET /u, and a real webhook delivery verified with verifyWebhook and fed to waitFor.
+ * GET /u, lists with listAll, and a real webhook delivery verified with verifyWebhook and fed to waitFor.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -11,11 +11,14 @@ import { startAssetServer, type AssetServer } from '../../../test/generation/_he
 import { ServerProcess } from '../../../test/helpers/server-process.ts';
 import {
   createImprintClient,
+  ImprintApiError,
+  listAll,
   RenderFailedError,
   signUrl,
   verifyWebhook,
   WebhookWaiter,
   type ImprintClient,
+  type ListItem,
   type paths,
 } from '../src/index.ts';
 
@@ -182,6 +185,45 @@ describe('@imprint/client against a running server', () => {
     assert.ok(polls.includes(`/api/rest/pdfs/${data!.id}`));
     const file = Buffer.from(await (await fetch(done.pdf_url!)).arrayBuffer());
     assert.equal(file.subarray(0, 5).toString(), '%PDF-');
+  });
+
+  it('lists the images and PDFs it made: one page with GET, all of them with listAll', async () => {
+    const page = await client.GET('/api/rest/images', {
+      params: { query: { per_page: 1, template_uuid: templateUuid } },
+    });
+    assert.equal(page.response.status, 200, JSON.stringify(page.error));
+    assert.equal(page.data!.data!.length, 1);
+    assert.ok(page.data!.meta!.next_cursor);
+    // The three images of the tests above: create_now, queued, failed; newest first.
+    const all: ListItem<'/api/rest/images'>[] = [];
+    for await (const image of listAll(client, '/api/rest/images', { per_page: 1 })) all.push(image);
+    assert.equal(all.length, 3);
+    assert.deepEqual(
+      all.map((i) => i.id),
+      all.map((i) => i.id!).sort((a, b) => b - a),
+    );
+    assert.equal(all[0].id, page.data!.data![0].id);
+    const failed: number[] = [];
+    for await (const image of listAll(client, '/api/rest/images', { status: 'error' }))
+      failed.push(image.id!);
+    assert.deepEqual(
+      failed,
+      all.filter((i) => i.status === 'error').map((i) => i.id),
+    );
+    assert.ok(failed.length >= 1);
+    const pdfs = [];
+    for await (const pdf of listAll(client, '/api/rest/pdfs')) pdfs.push(pdf);
+    assert.equal(pdfs.length, 1);
+    assert.match(pdfs[0].pdf_url!, /^http/);
+    await assert.rejects(
+      listAll(client, '/api/rest/images', { created_after: 'yesterday' }).next(),
+      (err) => {
+        assert.ok(err instanceof ImprintApiError);
+        assert.equal(err.status, 422);
+        assert.ok((err.body as { errors: Record<string, unknown> }).errors.created_after);
+        return true;
+      },
+    );
   });
 
   it('builds signed URL API links the server accepts', async () => {

@@ -218,6 +218,33 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   'GET /api/rest/pdfs/{id}/webhook-deliveries': {
     response: { data: [{ ...delivery, event: 'pdf.finished' }] },
   },
+  'GET /api/rest/images': {
+    response: {
+      data: [image],
+      links: {
+        ...pageLinks,
+        next: 'https://imprint.example.com/api/rest/images?status=finished&cursor=WyJuIiwiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiw0Ml0',
+      },
+      meta: {
+        path: 'https://imprint.example.com/api/rest/images',
+        per_page: 20,
+        next_cursor: 'WyJuIiwiMjAyNi0wMS0xNVQwOTozMDowMC4wMDBaIiw0Ml0',
+        prev_cursor: null,
+      },
+    },
+  },
+  'GET /api/rest/pdfs': {
+    response: {
+      data: [pdf],
+      links: pageLinks,
+      meta: {
+        path: 'https://imprint.example.com/api/rest/pdfs',
+        per_page: 20,
+        next_cursor: null,
+        prev_cursor: null,
+      },
+    },
+  },
   'POST /api/rest/images': {
     request: {
       template_uuid: TEMPLATE_UUID,
@@ -271,6 +298,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     },
   },
   'POST /api/rest/videos': {
+    response: {
+      message:
+        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+    },
+  },
+  'GET /api/rest/videos': {
     response: {
       message:
         'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',

@@ -5,6 +5,8 @@
  * they may be stored beside it encrypted (`sealedTransfer`), and are cleared when it ends.
  */
 import type { LayerData } from '../../render/types.ts';
+import type { Page, PageRequest } from '../pagination.ts';
+import type { RenderListFilter } from './list-filter.ts';
 
 /** Which table: images or PDFs (their ids are separate sequences, as in Placid). */
 export type ResourceType = 'image' | 'pdf';
@@ -169,6 +171,13 @@ export interface GenerationRepository {
   find(type: ResourceType, id: number): Promise<RenderRow | undefined>;
   /** A row of one project that is not deleted. */
   findForProject(type: ResourceType, projectId: string, id: number): Promise<RenderRow | undefined>;
+  /** One page of a project's rows that are not deleted, newest first (created_at, then id). */
+  list(
+    type: ResourceType,
+    projectId: string,
+    filter: RenderListFilter,
+    page: PageRequest,
+  ): Promise<Page<RenderRow>>;
   /**
    * Claims a queued row unless another owner's claim is still valid; `takeOverFrom` names an
    * owner known to be dead whose claim may be taken at once.

@@ -36,6 +36,8 @@ import {
 } from './idempotency.ts';
 import { replayedRow } from './idempotent-replay.ts';
 import { toResourceObject, type ImageObject, type PdfObject } from './resource-object.ts';
+import type { RenderListFilter } from './list-filter.ts';
+import type { Page, PageRequest } from '../pagination.ts';
 import {
   runRenderJob,
   type RenderContext,
@@ -320,6 +322,20 @@ export class GenerationService {
     const row = await this.deps.repo.findForProject(type, caller.project.id, id);
     if (!row) throw notFound(LABEL[type]);
     return this.view(row);
+  }
+
+  /**
+   * GET /images and /pdfs, and `imprint images list`: one page of a project's objects, newest
+   * first (list-filter.ts parses the filters).
+   */
+  async list(
+    projectId: string,
+    type: ResourceType,
+    filter: RenderListFilter,
+    page: PageRequest,
+  ): Promise<Page<ImageObject | PdfObject>> {
+    const found = await this.deps.repo.list(type, projectId, filter, page);
+    return { ...found, items: found.items.map((row) => this.view(row)) };
   }
 
   /** DELETE /images/{id} and /pdfs/{id}: the row is gone for the API and its file for good. */

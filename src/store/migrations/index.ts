@@ -29,6 +29,7 @@ import * as fontFaces from './0016-font-faces.ts';
 import * as colorProfiles from './0017-color-profiles.ts';
 import * as jobGroups from './0018-job-groups.ts';
 import * as idempotencyKeys from './0019-idempotency-keys.ts';
+import * as generationListing from './0020-generation-listing.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-color-profiles': colorProfiles,
   '0018-job-groups': jobGroups,
   '0019-idempotency-keys': idempotencyKeys,
+  '0020-generation-listing': generationListing,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -5,6 +5,7 @@
  */
 
 import { idempotencyHeaders } from './idempotency-header.ts';
+import { listSchema } from './list-route.ts';
 
 const url = { type: ['string', 'null'], description: 'http(s) URL' };
 
@@ -244,6 +245,16 @@ export const mergePdfsSchema = {
   },
   response: { 200: pdfObjectSchema },
 };
+
+/** GET /images. */
+export const listImagesSchema = listSchema({
+  tag: 'Images',
+  plural: 'images',
+  item: imageObjectSchema,
+});
+
+/** GET /pdfs. */
+export const listPdfsSchema = listSchema({ tag: 'PDFs', plural: 'PDFs', item: pdfObjectSchema });
 
 /** GET /images/{id}. */
 export const getImageSchema = {

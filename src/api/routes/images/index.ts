@@ -1,8 +1,9 @@
 /**
- * Routes of /api/rest/images: create (queued or create_now), retrieve and delete; and Placid's
+ * Routes of /api/rest/images: list, create (queued or create_now), retrieve and delete; and Placid's
  * alias POST /api/rest/{template_uuid}.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
@@ -12,7 +13,9 @@ import {
   createImageSchema,
   deleteImageSchema,
   getImageSchema,
+  listImagesSchema,
 } from './generation-schemas.ts';
+import { listRoute } from './list-route.ts';
 import { idempotencyOf } from './idempotency-header.ts';
 import { parseResourceId } from './resource-id.ts';
 
@@ -43,9 +46,11 @@ const RESERVED_NAMES = new Set([
 /** Registers the image routes inside the /api/rest scope. */
 export async function imageRoutes(
   rest: FastifyInstance,
-  ctx: { services: Services },
+  ctx: { services: Services; config: Pick<Config, 'publicUrl'> },
 ): Promise<void> {
   const { generation } = ctx.services;
+
+  listRoute(rest, ctx, { path: '/images', type: 'image', schema: listImagesSchema });
 
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
   rest.post<{ Body: Body }>(

@@ -1,5 +1,6 @@
-/** Routes of /api/rest/pdfs: create from templates, merge from URLs, retrieve and delete. */
+/** Routes of /api/rest/pdfs: list, create from templates, merge from URLs, retrieve and delete. */
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
@@ -8,8 +9,10 @@ import {
   createPdfSchema,
   deletePdfSchema,
   getPdfSchema,
+  listPdfsSchema,
   mergePdfsSchema,
 } from '../images/generation-schemas.ts';
+import { listRoute } from '../images/list-route.ts';
 import { idempotencyOf } from '../images/idempotency-header.ts';
 import { parseResourceId } from '../images/resource-id.ts';
 
@@ -17,8 +20,13 @@ type Body = Record<string, unknown>;
 type IdParams = { id: string };
 
 /** Registers the PDF routes inside the /api/rest scope. */
-export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services }): Promise<void> {
+export async function pdfRoutes(
+  rest: FastifyInstance,
+  ctx: { services: Services; config: Pick<Config, 'publicUrl'> },
+): Promise<void> {
   const { generation } = ctx.services;
+
+  listRoute(rest, ctx, { path: '/pdfs', type: 'pdf', schema: listPdfsSchema });
 
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
   rest.post<{ Body: Body }>(

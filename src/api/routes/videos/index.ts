@@ -33,6 +33,9 @@ export async function videoRoutes(
     { schema: { ...notSupported, headers: idempotencyHeaders }, ...smallBody(config) },
     answer,
   );
+  // The list too: GET /images and /pdfs list what was made; /videos will reuse their route
+  // (images/list-route.ts) once videos exist.
+  rest.get('/videos', { schema: notSupported }, answer);
   rest.get('/videos/:id', { schema: notSupported }, answer);
   rest.delete('/videos/:id', { schema: notSupported }, answer);
 }
