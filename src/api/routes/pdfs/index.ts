@@ -4,6 +4,7 @@ import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
 import { coerceBodyBySchema } from '../../coerce-body.ts';
+import { unknownFieldsOf } from '../../unknown-fields.ts';
 import {
   createPdfSchema,
   deletePdfSchema,
@@ -31,7 +32,10 @@ export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services
     async (request, reply) => {
       const checked = checkedBody<Body>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
-      return generation.createPdf(callerOf(request), checked.body, schemaErrors, options);
+      return generation.createPdf(callerOf(request), checked.body, schemaErrors, {
+        ...options,
+        unknownFields: unknownFieldsOf(request, checked.body),
+      });
     },
   );
 
@@ -45,7 +49,10 @@ export async function pdfRoutes(rest: FastifyInstance, ctx: { services: Services
     async (request, reply) => {
       const checked = checkedBody<Body>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
-      return generation.mergePdfs(callerOf(request), checked.body, schemaErrors, options);
+      return generation.mergePdfs(callerOf(request), checked.body, schemaErrors, {
+        ...options,
+        unknownFields: unknownFieldsOf(request, checked.body),
+      });
     },
   );
 
