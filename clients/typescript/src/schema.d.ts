@@ -169,7 +169,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -397,7 +397,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -557,9 +557,9 @@ export interface paths {
             template_uuid?: string | null;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -598,7 +598,7 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -703,7 +703,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -985,7 +985,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1225,7 +1225,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1460,7 +1460,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1674,7 +1674,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1924,7 +1924,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2196,7 +2196,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2443,7 +2443,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2692,7 +2692,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2910,7 +2910,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3375,7 +3375,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3539,9 +3539,9 @@ export interface paths {
             template_uuid: string;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -3580,7 +3580,7 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -3685,7 +3685,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3824,7 +3824,7 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -3929,7 +3929,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4131,7 +4131,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4382,7 +4382,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4625,7 +4625,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4801,9 +4801,9 @@ export interface paths {
             passthrough?: string | unknown[] | Record<string, unknown> | null;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -4840,7 +4840,7 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -4945,7 +4945,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5082,7 +5082,7 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -5187,7 +5187,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5389,7 +5389,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5640,7 +5640,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5779,9 +5779,9 @@ export interface paths {
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
             urls: string[];
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -5818,7 +5818,7 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -5923,7 +5923,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6167,7 +6167,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6510,7 +6510,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6815,7 +6815,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7118,7 +7118,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7376,7 +7376,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7590,7 +7590,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7857,7 +7857,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8131,7 +8131,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8467,7 +8467,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8757,7 +8757,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8983,7 +8983,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9194,7 +9194,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9400,7 +9400,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9595,7 +9595,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9813,7 +9813,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10057,7 +10057,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10289,7 +10289,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10521,7 +10521,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10739,7 +10739,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -11286,7 +11286,7 @@ export interface components {
       /** @enum {string} */
       status?: 'queued' | 'finished' | 'error';
       template_uuid?: string;
-      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
       warnings?: string[];
     };
     /** @description A stored layer; `type` says which. */
@@ -11322,7 +11322,7 @@ export interface components {
       polling_url?: string;
       /** @enum {string} */
       status?: 'queued' | 'finished' | 'error';
-      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
       warnings?: string[];
     };
     /** PictureLayer */
