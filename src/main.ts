@@ -236,11 +236,13 @@ async function createGenerationService(
   jobs: JobPlumbing,
   obs: Observability,
 ): Promise<GenerationService> {
-  const [{ GenerationService }, { AssetFetcher }, { transferToS3 }] = await Promise.all([
-    import('./core/generation/generation-service.ts'),
-    import('./net/asset-fetcher.ts'),
-    import('./storage/transfer/s3-transfer.ts'),
-  ]);
+  const [{ GenerationService }, { AssetFetcher }, { transferToS3 }, { refusedDestination }] =
+    await Promise.all([
+      import('./core/generation/generation-service.ts'),
+      import('./net/asset-fetcher.ts'),
+      import('./storage/transfer/s3-transfer.ts'),
+      import('./net/destination-check.ts'),
+    ]);
   const allowPrivate = config.allowPrivateUrls;
   const assets = new AssetFetcher({
     allowPrivate,
@@ -263,6 +265,7 @@ async function createGenerationService(
     renderer: timedRenderer(jobs.renderPool, obs.metrics),
     storage: services.storage,
     transfer: (t, bytes, contentType) => transferToS3(t, bytes, contentType, { allowPrivate }),
+    refusedDestination: (url) => refusedDestination(url, { allowPrivate }),
     webhooks: services.webhooks,
     queue: jobs.queue,
     publicUrl: config.publicUrl,

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { validationError, type FieldErrors } from '../core/errors.ts';
+import { readsScalarStrings } from './coerce-body.ts';
 import { schemaFieldErrors, schemaValidationError, type AjvIssue } from './errors.ts';
 
 /**
@@ -69,7 +70,9 @@ export function checkedBody<T>(request: FastifyRequest): CheckedBody<T> {
   if (!issues) throw failure;
   const context = failure.validationContext;
   if (context !== 'body') throw schemaValidationError(issues, context);
-  const schemaErrors = schemaFieldErrors(issues, context);
+  const schemaErrors = schemaFieldErrors(issues, context, {
+    scalarStrings: readsScalarStrings(request),
+  });
   const unusable = issues.filter((i) => UNUSABLE.has(i.keyword ?? '')).map(segmentsOf);
   if (unusable.some((path) => path.length === 0)) throw validationError(schemaErrors);
   const body = structuredClone(request.body);

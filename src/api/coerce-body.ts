@@ -67,6 +67,17 @@ export function coerceBySchema(value: unknown, schema: SchemaNode | undefined): 
   return out;
 }
 
+/** The requests whose body was read by coerceBodyBySchema (their 422s say strings were tried). */
+const coercedRequests = new WeakSet<FastifyRequest>();
+
+/**
+ * Whether numbers and booleans spelled as strings were read in this request's body, so a schema
+ * error on such a field says which strings count ("abc" is no number, "600" would have been).
+ */
+export function readsScalarStrings(request: FastifyRequest): boolean {
+  return coercedRequests.has(request);
+}
+
 /**
  * preValidation hook of the creation routes (images, PDFs, the template alias): reads the body's
  * numbers and booleans by the route's body schema, whatever the content type.
@@ -75,6 +86,7 @@ export async function coerceBodyBySchema(request: FastifyRequest): Promise<void>
   const schema = (request.routeOptions.schema as { body?: SchemaNode } | undefined)?.body;
   if (schema && request.body !== undefined && request.body !== null) {
     request.body = coerceBySchema(request.body, schema);
+    coercedRequests.add(request);
   }
 }
 

@@ -8,6 +8,7 @@ import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
 import { unavailableDependency, unavailableError } from './unavailable.ts';
 import { drainBody } from './http-edges.ts';
 import { describeValue } from '../render/design/props.ts';
+import { readsScalarStrings } from './coerce-body.ts';
 
 /** One Ajv error as Fastify attaches it to a failed request. */
 export interface AjvIssue {
@@ -48,9 +49,42 @@ function received(issue: AjvIssue): string {
   return `; received ${describeValue(v)}`;
 }
 
+/** How schema errors are worded for one request. */
+export interface DescribeOptions {
+  /**
+   * The body's numbers and booleans were read from strings too (coerce-body.ts): a wrong type
+   * there says so, rather than "must be of type integer" for a string that spells none.
+   */
+  scalarStrings?: boolean;
+}
+
+/**
+ * The sentence of a type error on a field that takes a number or a boolean spelled as a string
+ * (and null for "not given"), or undefined for other type lists.
+ */
+function scalarTypeMessage(issue: AjvIssue, field: string): string | undefined {
+  const types = String(issue.params?.type ?? '')
+    .split(',')
+    .filter((t) => t !== 'null');
+  if (types.length !== 1) return undefined;
+  const what =
+    types[0] === 'integer'
+      ? 'an integer (a number or a numeric string such as "600")'
+      : types[0] === 'number'
+        ? 'a number (a number or a numeric string such as "4.5")'
+        : types[0] === 'boolean'
+          ? 'true or false (a boolean, or one of the strings "true", "false", "1", "0")'
+          : undefined;
+  return what && `The ${field} field must be ${what}${received(issue)}.`;
+}
+
 /** A readable sentence for one schema violation. */
-function describe(issue: AjvIssue, field: string): string {
+function describe(issue: AjvIssue, field: string, opts: DescribeOptions = {}): string {
   const p = issue.params ?? {};
+  if (issue.keyword === 'type' && opts.scalarStrings) {
+    const scalar = scalarTypeMessage(issue, field);
+    if (scalar) return scalar;
+  }
   switch (issue.keyword) {
     case 'required':
       return `The ${field} field is required.`;
@@ -93,18 +127,26 @@ function describe(issue: AjvIssue, field: string): string {
 }
 
 /** Converts Fastify's schema validation errors into the 422 AppError. */
-export function schemaValidationError(issues: AjvIssue[], context: string | undefined): AppError {
-  return validationError(schemaFieldErrors(issues, context));
+export function schemaValidationError(
+  issues: AjvIssue[],
+  context: string | undefined,
+  opts: DescribeOptions = {},
+): AppError {
+  return validationError(schemaFieldErrors(issues, context, opts));
 }
 
 /** Fastify's schema validation errors as field path → messages (never empty). */
-export function schemaFieldErrors(issues: AjvIssue[], context: string | undefined): FieldErrors {
+export function schemaFieldErrors(
+  issues: AjvIssue[],
+  context: string | undefined,
+  opts: DescribeOptions = {},
+): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of issues) {
     // anyOf/oneOf add a summary issue after their branches; the branch issues say more.
     if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') continue;
     const field = fieldPath(issue, context);
-    const msg = describe(issue, field);
+    const msg = describe(issue, field, opts);
     const list = (fields[field] ??= []);
     if (!list.includes(msg)) list.push(msg);
   }
@@ -144,7 +186,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
       let appError: AppError | undefined;
       if (err instanceof AppError) appError = err;
       else if (err.validation)
-        appError = schemaValidationError(err.validation, err.validationContext);
+        appError = schemaValidationError(err.validation, err.validationContext, {
+          scalarStrings: readsScalarStrings(request),
+        });
       else if (
         err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
         err.statusCode === 413 ||

@@ -53,6 +53,23 @@ export function parseBracketForm(text: string): Record<string, unknown> {
   }
 }
 
+/** Whether a body's text reads as JSON: an object or an array, after leading white space. */
+export function looksLikeJson(text: string): boolean {
+  return /^[\s\uFEFF]*[{[]/.test(text);
+}
+
+/**
+ * The 415 of a JSON body sent under another content type: `curl -d '{…}'` without
+ * `-H 'Content-Type: application/json'` sends `application/x-www-form-urlencoded`, whose parser
+ * would read the whole text as one field name and answer that `template_uuid` is missing.
+ */
+export function jsonSentAs(contentType: string): AppError {
+  return new AppError(
+    'unsupported_media_type',
+    `The request body looks like JSON but was sent as ${contentType}; send it with the header Content-Type: application/json (curl: -H 'Content-Type: application/json', or --json instead of -d).`,
+  );
+}
+
 /** A bracket key as the JSON path errors use: `layers[photo][image]` → `layers.photo.image`. */
 export function dottedPath(key: string): string {
   return key.replace(/\[([^\]]*)\]/g, '.$1');
@@ -126,6 +143,7 @@ export function installFormBodies(scope: FastifyInstance, bodyLimit: number): vo
     { parseAs: 'string', bodyLimit },
     (_request, body, done) => {
       try {
+        if (looksLikeJson(body as string)) throw jsonSentAs('application/x-www-form-urlencoded');
         done(null, parseBracketForm(body as string));
       } catch (err) {
         done(err as Error, undefined);

@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, fieldError } from '../core/errors.ts';
 import { jsonBoundExceeded } from './json-prescan.ts';
+import { jsonSentAs, looksLikeJson } from './form-body.ts';
 
 /** Why a body with a `__proto__` key (or `constructor.prototype`) is refused. */
 const PROTOTYPE_KEY_MESSAGE =
@@ -122,6 +123,7 @@ export function installRequestGuards(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     if (body.length === 0) return done(null, undefined);
+    if (looksLikeJson(body.toString())) return done(jsonSentAs('text/plain'), undefined);
     done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
   });
   // The API only: the public file route answers 404 for any key it does not hold.

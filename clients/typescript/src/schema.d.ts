@@ -169,7 +169,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -397,7 +397,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -557,9 +557,9 @@ export interface paths {
             template_uuid?: string | null;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -598,7 +598,7 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -703,7 +703,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -985,7 +985,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1225,7 +1225,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1460,7 +1460,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1674,7 +1674,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1924,7 +1924,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2196,7 +2196,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2443,7 +2443,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2692,7 +2692,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2910,7 +2910,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3375,7 +3375,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3815,9 +3815,9 @@ export interface paths {
             template_uuid: string;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -3856,7 +3856,7 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -3961,7 +3961,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4100,7 +4100,7 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -4205,7 +4205,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4407,7 +4407,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4658,7 +4658,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4901,7 +4901,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5351,9 +5351,9 @@ export interface paths {
             passthrough?: string | unknown[] | Record<string, unknown> | null;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -5390,7 +5390,7 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -5495,7 +5495,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5632,7 +5632,7 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -5737,7 +5737,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5939,7 +5939,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6190,7 +6190,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6329,9 +6329,9 @@ export interface paths {
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
             urls: string[];
-            /** @description Extension: POSTed the object when it ends in error. */
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
             webhook_error?: string | null;
-            /** @description POSTed the finished object (signed, retried). */
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
             webhook_success?: string | null;
           };
         };
@@ -6368,7 +6368,7 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
-              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
           };
@@ -6473,7 +6473,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6717,7 +6717,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7060,7 +7060,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7365,7 +7365,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7668,7 +7668,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7926,7 +7926,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8140,7 +8140,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8407,7 +8407,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -8681,7 +8681,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9017,7 +9017,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9307,7 +9307,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9533,7 +9533,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9934,7 +9934,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10140,7 +10140,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10335,7 +10335,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10553,7 +10553,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -10797,7 +10797,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -11029,7 +11029,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -11261,7 +11261,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -11479,7 +11479,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -12026,7 +12026,7 @@ export interface components {
       /** @enum {string} */
       status?: 'queued' | 'finished' | 'error';
       template_uuid?: string;
-      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
       warnings?: string[];
     };
     /** @description A stored layer; `type` says which. */
@@ -12062,7 +12062,7 @@ export interface components {
       polling_url?: string;
       /** @enum {string} */
       status?: 'queued' | 'finished' | 'error';
-      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+      /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
       warnings?: string[];
     };
     /** PictureLayer */

@@ -70,7 +70,8 @@ const MEANING: Record<(typeof ERROR_STATUSES)[number], { description: string; me
     message: 'The request body is too large (at most 5242880 bytes).',
   },
   415: {
-    description: 'The content type is not one the route reads.',
+    description:
+      'The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded).',
     message: 'Unsupported content type "text/plain"; send application/json.',
   },
   422: {

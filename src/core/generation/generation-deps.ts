@@ -15,6 +15,7 @@ import type { WebhookRequest } from '../webhooks.ts';
 import type { GenerationRepository } from './generation-repository.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ColorProfileRepository } from '../color-profiles.ts';
+import type { DestinationCheck } from './validate-request.ts';
 
 /** The render functions of the engine, run off the event loop (jobs-engine's RenderPool). */
 export interface Renderer {
@@ -65,6 +66,11 @@ export interface GenerationDeps {
   /** Copies a file to the caller's bucket; throws an Error whose message is safe to show. */
   transfer(t: Transfer, bytes: Buffer, contentType: string): Promise<void>;
   webhooks: { enqueue(d: WebhookRequest): Promise<void> };
+  /**
+   * Why the outbound policy will refuse to contact a URL (webhook receivers, transfer endpoints),
+   * or null; asked at creation so such a request is a 422. Absent: nothing is checked early.
+   */
+  refusedDestination?: DestinationCheck;
   queue: Pick<JobQueue, 'enqueue'>;
   /** IMPRINT_PUBLIC_URL: base of polling and file URLs. */
   publicUrl: string;

@@ -53,6 +53,7 @@ import { TransferVault } from './transfer-vault.ts';
 import {
   addProblems,
   checkCommonFields,
+  checkDestinations,
   checkImageModifications,
   checkMergeUrls,
   checkPdfModifications,
@@ -156,6 +157,15 @@ export class GenerationService {
     return this.ctx;
   }
 
+  /** Refuses webhook and transfer destinations the outbound policy would refuse later. */
+  private async checkDestinations(
+    common: CommonFields,
+    errors: FieldErrorCollector,
+  ): Promise<void> {
+    const refused = this.deps.refusedDestination;
+    if (refused) await checkDestinations(common, errors, refused);
+  }
+
   /** The process's pixel budget, shared by queued jobs and create_now (for logs and tests). */
   get pixelBudget(): PixelBudget {
     return this.ctx.budget;
@@ -176,6 +186,7 @@ export class GenerationService {
     if ('replay' in keyed) return keyed.replay as ImageObject;
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
+    await this.checkDestinations(common, errors);
     // Placid's v1 body: refused rather than rendered without its layer data.
     if (body.fields !== undefined && body.fields !== null) {
       errors.add(
@@ -195,7 +206,10 @@ export class GenerationService {
       const prepared = prepareRender(found.design, layers);
       addProblems(errors, prepared.problems);
       this.checkAssetCap([{ design: prepared.design, prefix: '' }], errors);
-      common.warnings = requestWarningLines([{ design: found.design, layers, prefix: '' }]);
+      common.warnings = requestWarningLines(
+        [{ design: found.design, layers, prefix: '' }],
+        options.unknownFields,
+      );
       // Sized from modifications that are all valid, or the message would blame the wrong field.
       if (!errors.hasUnder('modifications'))
         addProblems(errors, outputSizeProblems(found.design, mods.options));
@@ -229,6 +243,7 @@ export class GenerationService {
     if ('replay' in keyed) return keyed.replay as PdfObject;
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
+    await this.checkDestinations(common, errors);
     const rawMods = isRecord(body.modifications) ? body.modifications : undefined;
     const profileData = await importedProfileData(this.deps.colorProfiles, rawMods?.color_profile);
     const mods = checkPdfModifications(rawMods, errors, profileData);
@@ -278,7 +293,7 @@ export class GenerationService {
       sizes.push(pixelSize(found.design));
     }
     this.checkAssetCap(assetPages, errors);
-    common.warnings = requestWarningLines(warned);
+    common.warnings = requestWarningLines(warned, options.unknownFields);
     errors.throwIfAny();
     if (Object.keys(missing).length) throw notFound('Template', missing);
     const request: RenderRequest = { kind: 'pdf', pages, modifications: mods.modifications };
@@ -299,9 +314,11 @@ export class GenerationService {
     if ('replay' in keyed) return keyed.replay as PdfObject;
     const errors = new FieldErrorCollector(schemaErrors);
     const common = checkCommonFields(body, errors);
+    await this.checkDestinations(common, errors);
     const urls = checkMergeUrls(body.urls, errors);
     const m = isRecord(body.modifications) ? body.modifications : {};
     const docInfo = checkDocInfo(m, errors);
+    common.warnings = requestWarningLines([], options.unknownFields);
     errors.throwIfAny();
     const request: RenderRequest = {
       kind: 'merge',

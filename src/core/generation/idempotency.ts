@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { configure } from 'safe-stable-stringify';
 import { AppError } from '../errors.ts';
+import type { UnknownField } from './warning-list.ts';
 
 /** How long a key names its object; older keys no longer count and are pruned. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +31,11 @@ export interface CreateOptions {
   idempotencyKey?: string;
   /** Called when the answer is the object of an earlier request with the same key. */
   onReplay?: () => void;
+  /**
+   * Body fields the route's schema does not name (at most MAX_WARNINGS, and a count of the rest):
+   * listed first among the request's warnings.
+   */
+  unknownFields?: { fields: UnknownField[]; more: number };
 }
 
 // Sorted keys: {"a":1,"b":2} and {"b":2,"a":1} are one request. Parsed JSON has no cycles.

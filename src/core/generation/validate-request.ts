@@ -92,6 +92,34 @@ export function checkCommonFields(
   return { webhook_success, webhook_error, passthrough, transfer };
 }
 
+/** Says why the outbound policy will refuse a URL, or null (the destination-check port). */
+export type DestinationCheck = (url: string) => Promise<string | null>;
+
+/**
+ * Refuses the webhook URLs and the transfer endpoint the outbound policy would refuse later, when
+ * the delivery or the upload runs: the client hears it now, with the setting that allows them.
+ * Only fields whose form passed are asked about; the checks run side by side.
+ */
+export async function checkDestinations(
+  common: CommonFields,
+  errors: FieldErrorCollector,
+  refused: DestinationCheck,
+): Promise<void> {
+  const targets: Array<[string, string]> = [];
+  if (common.webhook_success) targets.push(['webhook_success', common.webhook_success]);
+  if (common.webhook_error) targets.push(['webhook_error', common.webhook_error]);
+  if (common.transfer?.endpoint) targets.push(['transfer.endpoint', common.transfer.endpoint]);
+  const reasons = await Promise.all(targets.map(([, url]) => refused(url)));
+  targets.forEach(([field], i) => {
+    const why = reasons[i];
+    if (why)
+      errors.add(
+        field,
+        `The ${field} field is refused: ${why}. Imprint contacts only public addresses unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1.`,
+      );
+  });
+}
+
 const num = (v: unknown): number | undefined =>
   v === undefined || v === null ? undefined : typeof v === 'string' ? Number(v) : (v as number);
 

@@ -11,7 +11,7 @@ import {
   type LayerData,
   type RenderProblem,
 } from '../../render/index.ts';
-import { WarningBudget } from '../../render/design/request-warnings.ts';
+import { closestName, WarningBudget } from '../../render/design/request-warnings.ts';
 
 /** Most warnings listed; the same bound as the request warnings the engine builds. */
 export const MAX_WARNINGS = 50;
@@ -47,16 +47,54 @@ export function appendWarnings(stored: string[], added: RenderProblem[]): string
   return capWarnings([...listed, ...kept], more + added.length - kept.length);
 }
 
+/** A member of a request body its route does not know (found by the API from its schema). */
+export interface UnknownField {
+  /** The path of the object holding it, with a trailing dot ("" for the body, "modifications."). */
+  parent: string;
+  name: string;
+  /** The names that object may have, for the suggestion. */
+  known: readonly string[];
+}
+
+/** Longest name quoted in a warning or looked up for a suggestion (as for layer names). */
+const MAX_FIELD_NAME = 64;
+
+const quotedName = (name: string): string =>
+  name.length > MAX_FIELD_NAME ? `${name.slice(0, MAX_FIELD_NAME)}…` : name;
+
+/** The warning of one unknown field: what was ignored and, while the budget lasts, the likely name. */
+function unknownFieldLine(field: UnknownField, budget: WarningBudget): string {
+  const name = quotedName(field.name);
+  const where = field.parent === '' ? 'the request' : field.parent.slice(0, -1);
+  let hint = '';
+  if (budget.suggested < budget.maxSuggestions && field.name.length <= MAX_FIELD_NAME) {
+    budget.suggested++;
+    const close = closestName(field.name, field.known);
+    if (close) hint = `; did you mean "${close}"?`;
+  }
+  return `${field.parent}${name}: ${where} has no field "${name}", so it was ignored${hint}`;
+}
+
 /**
- * The warnings of one request's pages (one for an image), listed once at creation: at most
- * MAX_WARNINGS over all pages, "did you mean" for the first few only. `prefix` of page i, e.g.
- * `pages.0.` for PDFs.
+ * The warnings of one request, listed once at creation: first its unknown fields (`unknown`, as
+ * the API found them: at most MAX_WARNINGS, and a count of the rest), then those of its pages
+ * (one for an image; `prefix` of page i, e.g. `pages.0.` for PDFs). At most MAX_WARNINGS in all,
+ * "did you mean" for the first few only.
  */
 export function requestWarningLines(
   pages: Array<{ design: Design; layers: LayerData | undefined; prefix: string }>,
+  unknown: { fields: UnknownField[]; more: number } = { fields: [], more: 0 },
 ): string[] {
   const budget = new WarningBudget(MAX_WARNINGS);
   const lines: string[] = [];
+  for (const field of unknown.fields) {
+    if (budget.listed >= budget.maxListed) budget.omitted++;
+    else {
+      budget.listed++;
+      lines.push(unknownFieldLine(field, budget));
+    }
+  }
+  budget.omitted += unknown.more;
   for (const page of pages) {
     for (const w of requestWarnings(page.design, page.layers, budget)) {
       lines.push(warningText({ ...w, path: `${page.prefix}${w.path}` }));

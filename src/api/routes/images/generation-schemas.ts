@@ -18,8 +18,16 @@ const oneOf = (values: unknown[]) => ({ enum: [...values, null] });
 
 /** Fields every creation body shares. */
 const common = {
-  webhook_success: { ...url, description: 'POSTed the finished object (signed, retried).' },
-  webhook_error: { ...url, description: 'Extension: POSTed the object when it ends in error.' },
+  webhook_success: {
+    ...url,
+    description:
+      'POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1.',
+  },
+  webhook_error: {
+    ...url,
+    description:
+      'Extension: POSTed the object when it ends in error. Addresses as for webhook_success.',
+  },
   passthrough: {
     // The spec's "string or array", plus objects (Placid's clients send them); a number or a
     // boolean is a wrong type. null means none.
@@ -56,7 +64,7 @@ const warnings = {
   type: 'array',
   items: { type: 'string' },
   description:
-    'What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished.',
+    'What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished.',
 };
 
 /** The image object (spec 2.4 + template_uuid, passthrough, errors, error, created_at, file_expired). */

@@ -8,6 +8,7 @@ import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
 import { coerceBodyBySchema } from '../../coerce-body.ts';
+import { unknownFieldsOf } from '../../unknown-fields.ts';
 import {
   createImageByPathSchema,
   createImageSchema,
@@ -63,7 +64,10 @@ export async function imageRoutes(
     async (request, reply) => {
       const checked = checkedBody<Body>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
-      return generation.createImage(callerOf(request), checked.body, schemaErrors, options);
+      return generation.createImage(callerOf(request), checked.body, schemaErrors, {
+        ...options,
+        unknownFields: unknownFieldsOf(request, checked.body),
+      });
     },
   );
 
@@ -99,12 +103,10 @@ export async function imageRoutes(
           `The template_uuid field must be the template of the URL (${uuid}) or be left out.`,
         ];
       }
-      return generation.createImage(
-        callerOf(request),
-        { ...body, template_uuid: uuid },
-        errors,
-        options,
-      );
+      return generation.createImage(callerOf(request), { ...body, template_uuid: uuid }, errors, {
+        ...options,
+        unknownFields: unknownFieldsOf(request, body),
+      });
     },
   );
 

@@ -5,6 +5,7 @@ import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
 import { coerceBodyBySchema } from '../../coerce-body.ts';
+import { unknownFieldsOf } from '../../unknown-fields.ts';
 import {
   createPdfSchema,
   deletePdfSchema,
@@ -39,7 +40,10 @@ export async function pdfRoutes(
     async (request, reply) => {
       const checked = checkedBody<Body>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
-      return generation.createPdf(callerOf(request), checked.body, schemaErrors, options);
+      return generation.createPdf(callerOf(request), checked.body, schemaErrors, {
+        ...options,
+        unknownFields: unknownFieldsOf(request, checked.body),
+      });
     },
   );
 
@@ -53,7 +57,10 @@ export async function pdfRoutes(
     async (request, reply) => {
       const checked = checkedBody<Body>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
-      return generation.mergePdfs(callerOf(request), checked.body, schemaErrors, options);
+      return generation.mergePdfs(callerOf(request), checked.body, schemaErrors, {
+        ...options,
+        unknownFields: unknownFieldsOf(request, checked.body),
+      });
     },
   );
 
