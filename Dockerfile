@@ -3,7 +3,7 @@
 # fonts and ICC profiles, Ghostscript (CMYK PDFs) and system fonts, and runs as the unprivileged
 # `node` user. One image runs both `imprint serve` (default) and `imprint worker`.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Compilers for native modules whose prebuilt binary is not available for the platform.
 RUN apt-get update \
@@ -23,7 +23,7 @@ COPY web ./web
 COPY scripts/print-editor-specs.ts ./scripts/
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \

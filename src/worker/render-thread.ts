@@ -63,7 +63,16 @@ port.on('message', (task: TaskMessage) => {
     }
     // The caches' sizes ride on every result, so GET /metrics needs no round trip to the threads.
     reply.caches = engine.renderCacheStats?.();
-    port.postMessage(reply, transfer);
+    try {
+      port.postMessage(reply, transfer);
+    } catch (err) {
+      // Node 22+ refuses to transfer an ArrayBuffer that native code allocated outside V8's heap
+      // (an external buffer, as some encoders return): DataCloneError, thrown before anything is
+      // sent. Such a result is copied instead; JS-allocated results are still moved for free.
+      if (!(err instanceof Error && err.name === 'DataCloneError') || transfer.length === 0)
+        throw err;
+      port.postMessage(reply);
+    }
   })();
 });
 port.postMessage({ type: 'ready' } satisfies ResultMessage);

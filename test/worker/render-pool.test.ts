@@ -217,6 +217,23 @@ describe('RenderPool thread faults', () => {
     assert.equal(ok.bytes.subarray(0, 5).toString(), 'after');
   });
 
+  it('copies a result whose bytes native code allocated, which Node cannot transfer', async () => {
+    const p = pool(1, { engineModule: FAULT_ENGINE });
+    const file = (await p.renderImage({
+      design: { fault: 'native-bytes' },
+    } as never)) as unknown as {
+      bytes: Buffer;
+    };
+    assert.ok(Buffer.isBuffer(file.bytes));
+    assert.equal(file.bytes.subarray(1, 4).toString(), 'PNG');
+    const after = (await p.renderImage({
+      design: { label: 'same thread' },
+    } as never)) as unknown as {
+      bytes: Buffer;
+    };
+    assert.equal(after.bytes.subarray(0, 11).toString(), 'same thread');
+  });
+
   it('stops a render that exceeds the time limit and keeps serving others', async () => {
     const p = pool(2, { engineModule: FAULT_ENGINE, taskTimeoutMs: 400 });
     const hung = p.renderImage({ design: { fault: 'hang' } } as never);
