@@ -345,7 +345,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     stoppedBy ??= 'interrupt';
     if (inFlight > 0)
       progress.note(
-        `Ctrl-C again: leaving the ${inFlight} ${inFlight === 1 ? 'row' : 'rows'} in flight, recorded in ${state.file} for the next run`,
+        // The summary then says where they are recorded: not twice.
+        `Ctrl-C again: leaving the ${inFlight} ${inFlight === 1 ? 'row' : 'rows'} in flight`,
         counts,
       );
   };
