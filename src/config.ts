@@ -175,6 +175,16 @@ function boolVar(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected 1/0, true/false, yes/no or on/off, got "${raw}"`);
 }
 
+/**
+ * A public URL as the server uses it (IMPRINT_PUBLIC_URL's rule): an http(s) URL, kept without
+ * trailing slash. `name` is what a message names (the variable, or a CLI flag giving the same).
+ */
+export function publicUrlValue(raw: string, name = 'IMPRINT_PUBLIC_URL'): string {
+  const url = urlVar({ [name]: raw }, name, ['http:', 'https:']);
+  if (url === null) throw new ConfigError(name, 'expected a http: or https: URL, got nothing');
+  return url.replace(/\/+$/, '');
+}
+
 function urlVar(env: Env, name: string, protocols: string[]): string | null {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return null;
@@ -361,7 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || '0.0.0.0';
   const dataDir = path.resolve(env.IMPRINT_DATA_DIR?.trim() || './data');
   const givenPublicUrl = urlVar(env, 'IMPRINT_PUBLIC_URL', ['http:', 'https:']);
-  const publicUrl = (givenPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = givenPublicUrl ? publicUrlValue(givenPublicUrl) : `http://localhost:${port}`;
   const storage = storageVar(env);
   const filesBaseUrl =
     urlVar(env, 'IMPRINT_FILES_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;

@@ -1,6 +1,7 @@
 /**
  * Creating and updating templates: the rules of the REST contract that need more than a JSON
- * schema (required fields unless duplicating, from_template, add_to_collections, custom_data size).
+ * schema (required fields unless duplicating, from_template, add_to_collections, custom_data size),
+ * and the design save every writer of a design goes through (the API, `imprint templates push`).
  */
 import { COLLECTION_LIMITS, unknownMessage, type CollectionRepository } from './collections.ts';
 import { FieldErrorCollector, notFound, type FieldErrors } from './errors.ts';
@@ -9,7 +10,9 @@ import {
   checkCustomData,
   emptyDesign,
   normalizeTags,
+  type DesignSaveResult,
   type NewTemplate,
+  type TemplateDesign,
   type TemplatePatch,
   type TemplateRepository,
   type TemplateWithDesign,
@@ -165,4 +168,35 @@ export async function updateTemplate(
       : await deps.templates.update(projectId, uuid, patch);
   if (!updated) throw notFound('Template');
   return updated;
+}
+
+/** What a design save needs besides the repository: the thumbnail of the saved revision. */
+export interface DesignSaveDeps {
+  templates: Pick<TemplateRepository, 'replaceDesign'>;
+  previews: {
+    refreshThumbnail(
+      projectId: string,
+      saved: TemplateWithDesign,
+      replacedThumbnail: string | null,
+    ): void;
+  };
+}
+
+/**
+ * Saves a validated design (conditional on `ifRevision` when given) and, when it was saved,
+ * renders the new revision's thumbnail in the background in place of the one it replaces. Every
+ * design save goes through here, so no writer leaves a stale thumbnail behind; the process waits
+ * for the thumbnails when it closes (PreviewService.idle).
+ */
+export async function saveDesign(
+  deps: DesignSaveDeps,
+  projectId: string,
+  uuid: string,
+  design: TemplateDesign,
+  ifRevision?: number,
+): Promise<DesignSaveResult> {
+  const result = await deps.templates.replaceDesign(projectId, uuid, design, ifRevision);
+  if ('saved' in result)
+    deps.previews.refreshThumbnail(projectId, result.saved, result.replacedThumbnail);
+  return result;
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCliInProcess } from '../helpers/cli-in-process.ts';
 import { startAssetServer, testDesign, type AssetServer } from '../generation/_helpers.ts';
-import { restClient, ServerProcess } from '../helpers/server-process.ts';
+import { freePort, restClient, ServerProcess } from '../helpers/server-process.ts';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const PNG_START = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -76,7 +76,8 @@ describe('imprint batch with a running server', () => {
     for (let i = 1; i <= 10; i++) {
       const photo = i === 7 ? `${assets.base}/nope.png` : `${assets.base}/red.png`;
       // A quoted cell with a comma and a quote; two rows name their file.
-      const title = i === 2 ? '"Hello, ""world"""' : `Row ${i}`;
+      // Row 5's title is too long for its box: the API warns, and the batch prints it.
+      const title = i === 2 ? '"Hello, ""world"""' : i === 5 ? 'long '.repeat(60) : `Row ${i}`;
       const name = i === 3 ? 'third' : i === 4 ? '../escape.png' : '';
       lines.push(`${title},${photo},#00${i % 10}0ff,${name}`);
     }
@@ -99,6 +100,19 @@ describe('imprint batch with a running server', () => {
     assert.match(first.stderr, /failed rows:\n {2}row 7 \(0007\.png\): .*nope\.png/);
     // Not a terminal: plain progress lines with count, rate and ETA.
     assert.match(first.stderr, /\d+\/10 .*rows\/s {2}ETA /);
+    assert.match(first.stdout, /; 1 with warnings \(above\)/);
+    assert.equal(
+      first.stderr.match(/row 5 \(0005\.png\): warning: layers\.title: the text does not fit/g)
+        ?.length,
+      1,
+      first.stderr,
+    );
+    // No line twice: the closing progress line does not repeat the one before it.
+    const printed = first.stderr.split('\n').filter(Boolean);
+    assert.deepEqual(
+      printed.filter((l, i) => l === printed[i - 1]),
+      [],
+    );
     const files = fs.readdirSync(out).sort();
     assert.deepEqual(
       files,
@@ -184,14 +198,97 @@ describe('imprint batch with a running server', () => {
       (await batchHere([...base, '--concurrency', '0'])).stderr,
       /--concurrency.*1 to 64/,
     );
+    // A wrong token, template or address stops before any row, with one message.
     const wrongToken = await batchHere(base, { IMPRINT_TOKEN: 'imp_live_wrong' });
     assert.equal(wrongToken.status, 1);
-    assert.match(wrongToken.stderr, /row 1 \(0001\.png\): HTTP 401/);
+    assert.match(wrongToken.stderr, /reading template \w+ answered HTTP 401.*nothing was rendered/);
     const unknown = await batchHere(['--template', 'nosuchtemplate', '--data', data, '--out', out]);
-    assert.match(unknown.stderr, /row 1 .*HTTP (404|422)/);
+    assert.equal(unknown.status, 1);
+    assert.equal(unknown.stderr.match(/404/g)?.length, 1, unknown.stderr);
+    assert.match(unknown.stderr, /template nosuchtemplate not found \(HTTP 404\)/);
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const away = await batchHere(base, { IMPRINT_URL: closed });
+    assert.equal(away.status, 1);
+    assert.ok(
+      away.stderr.includes(`cannot reach the server at ${closed} (ECONNREFUSED)`),
+      away.stderr,
+    );
+    assert.ok(!fs.existsSync(out), 'nothing was written');
     fs.writeFileSync(data, '{"not": "an array"}');
     const notArray = await batchHere(base);
     assert.equal(notArray.status, 1);
     assert.match(notArray.stderr, /JSON array/);
+  });
+
+  it('stops before any row on columns that match no dynamic layer, or goes on when allowed', async () => {
+    const data = path.join(work, 'typo.csv');
+    fs.writeFileSync(data, 'titel,photo.imag,box.background_color\nA,x,#ff0000\nB,y,#00ff00\n');
+    const out = path.join(work, 'typo');
+    const base = ['--template', uuid, '--data', data, '--out', out];
+    const refused = await batchHere(base);
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.stderr,
+      /2 columns match no dynamic layer of template \w+; nothing was rendered/,
+    );
+    assert.match(
+      refused.stderr,
+      /column "titel": the template has no layer "titel"; did you mean "title"\?/,
+    );
+    assert.match(
+      refused.stderr,
+      /column "photo\.imag": .*no property "imag"; did you mean "image"\?/,
+    );
+    assert.match(refused.stderr, /add --allow-unknown-columns to render anyway/);
+    assert.doesNotMatch(refused.stderr, /box/);
+    assert.ok(!fs.existsSync(out), 'nothing was written');
+
+    const allowed = await batchHere([...base, '--allow-unknown-columns']);
+    assert.equal(allowed.status, 0, allowed.stderr);
+    assert.match(allowed.stdout, /2 rows: 2 rendered/);
+    // Said once for the batch, not again as each row's warning.
+    assert.equal(allowed.stderr.match(/"titel"/g)?.length, 2, allowed.stderr);
+    assert.doesNotMatch(allowed.stderr, /row \d+ .*warning/);
+    assert.doesNotMatch(allowed.stdout, /with warnings/);
+  });
+
+  it('stops at the first 404 once the template is gone, with one message', async () => {
+    const api = restClient(imprint.base, project.token);
+    const doomed = (await api('POST', '/templates', { title: 'Doomed', width: 400, height: 200 }))
+      .body.uuid as string;
+    assert.equal((await api('PUT', `/templates/${doomed}/design`, testDesign())).status, 200);
+    const data = path.join(work, 'many.json');
+    fs.writeFileSync(
+      data,
+      JSON.stringify(Array.from({ length: 12 }, (_, i) => ({ title: `${i}` }))),
+    );
+    const out = path.join(work, 'doomed');
+    const run = batchHere([
+      '--template',
+      doomed,
+      '--data',
+      data,
+      '--out',
+      out,
+      '--concurrency',
+      '1',
+    ]);
+    // The template disappears once the first file is written.
+    for (let i = 0; !fs.existsSync(path.join(out, '0001.png')); i++) {
+      assert.ok(i < 6000, 'the first row was never written');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.equal((await api('DELETE', `/templates/${doomed}`)).status, 200);
+    const res = await run;
+    assert.equal(res.status, 1, res.stderr);
+    const rendered = Number(/12 rows: (\d+) rendered/.exec(res.stdout)?.[1]);
+    const notStarted = Number(/(\d+) not started/.exec(res.stdout)?.[1]);
+    assert.ok(rendered >= 1 && notStarted >= 1 && rendered + notStarted === 12, res.stdout);
+    assert.match(res.stdout, / 0 failed/);
+    assert.equal(res.stderr.match(/HTTP 404/g)?.length, 1, res.stderr);
+    assert.match(
+      res.stderr,
+      /stopped at row \d+ \(\d+\.png\): HTTP 404.*\nevery later row would get the same answer/,
+    );
   });
 });

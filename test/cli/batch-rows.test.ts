@@ -6,6 +6,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { layersOf, outputName, readRows } from '../../src/cli/batch/batch-rows.ts';
 import { formatDuration, progressLine } from '../../src/cli/batch/batch-progress.ts';
+import { checkColumns, columnProblemLines } from '../../src/cli/batch/column-check.ts';
+import { resumeCommand } from '../../src/cli/batch-command.ts';
+import type { Design } from '../../src/render/types.ts';
 
 describe('batch rows', () => {
   it('reads CSV with a header (BOM, quotes, newlines in cells) and JSON arrays', () => {
@@ -72,5 +75,49 @@ describe('batch progress', () => {
     assert.equal(line, '[#####-----] 10/20, 1 failed  2.5 rows/s  ETA 4s');
     assert.match(progressLine({ done: 0, failed: 0, skipped: 0, total: 3 }, 0), /0\/3 .*ETA \?/);
     assert.equal(formatDuration(65), '1m05s');
+  });
+});
+
+describe('batch columns and resume command', () => {
+  const design = {
+    width: 400,
+    height: 200,
+    layers: [
+      { name: 'title', type: 'text' },
+      { name: 'photo', type: 'picture' },
+      { name: 'logo', type: 'picture', dynamic: false },
+    ],
+  } as unknown as Design;
+
+  it('names each column the template would ignore once, with the API warning and suggestion', () => {
+    const rows = [
+      { titel: 'A', filename: 'a', 'photo.imag': 'x', logo: { image: 'y' } },
+      { titel: 'B', 'titel.font_size': 3, title: { text: 'ok', font_sise: 3 } },
+    ];
+    assert.deepEqual(columnProblemLines(checkColumns(design, rows)), [
+      'columns "titel", "titel.font_size": the template has no layer "titel"; did you mean "title"?',
+      'column "photo.imag": picture layers have no property "imag"; did you mean "image"?',
+      'column "logo.image": the layer "logo" is static (not dynamic in the template), so its values were ignored',
+      'column "title.font_sise": text layers have no property "font_sise"; did you mean "font_size"?',
+    ]);
+    assert.deepEqual(checkColumns(design, [{ title: 'x', 'photo.image': 'y', filename: 'z' }]), []);
+  });
+
+  it('prints the command that resumes, without the secret of --token', () => {
+    const opts = {
+      template: 'tpl1',
+      data: 'my rows.csv',
+      out: 'cards/',
+      format: 'png' as const,
+      concurrency: 8,
+    };
+    assert.equal(
+      resumeCommand(opts),
+      "npx imprint batch --template tpl1 --data 'my rows.csv' --out cards/ --format png --concurrency 8",
+    );
+    assert.equal(
+      resumeCommand({ ...opts, allowUnknownColumns: true, url: 'http://h:3000', token: 'imp_x' }),
+      'npx imprint batch --template tpl1 --data \'my rows.csv\' --out cards/ --format png --concurrency 8 --allow-unknown-columns --url http://h:3000 --token "$IMPRINT_TOKEN"',
+    );
   });
 });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseTtl } from '../../src/cli/editor-link-command.ts';
 import { tokenLine } from '../../src/cli/project-commands.ts';
+import { NO_ADDRESS, serverAddress } from '../../src/cli/public-url.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createProjectWithTokens } from '../../src/core/projects.ts';
 import { createHttpApp, createRuntime } from '../../src/main.ts';
@@ -23,7 +24,7 @@ function imprint(env: Record<string, string>, ...args: string[]) {
       ...process.env,
       IMPRINT_DATA_DIR: dataDir,
       DATABASE_URL: '',
-      IMPRINT_PUBLIC_URL: '',
+      IMPRINT_PUBLIC_URL: 'http://imprint.test',
       PORT: '',
       ...env,
     },
@@ -47,10 +48,28 @@ describe('imprint editor-link', () => {
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('prints a link on localhost:$PORT, or on IMPRINT_PUBLIC_URL', () => {
-    const local = imprint({ PORT: '4123' }, 'editor-link', '--project', projectId);
-    assert.equal(local.code, 0, local.err);
-    assert.match(local.out.trim(), /^http:\/\/localhost:4123\/editor#link=[A-Za-z0-9_-]{32}$/);
+  it('prints a link on IMPRINT_PUBLIC_URL or --url, never on a port guessed from PORT', () => {
+    // Not a terminal (stdin is a pipe) and no address known: nothing to ask, so it stops.
+    const unknown = imprint(
+      { IMPRINT_PUBLIC_URL: '', PORT: '4123' },
+      'editor-link',
+      '--project',
+      projectId,
+    );
+    assert.equal(unknown.code, 1);
+    assert.equal(unknown.out, '');
+    assert.match(unknown.err, /set IMPRINT_PUBLIC_URL .* or pass --url <url>/);
+    assert.doesNotMatch(unknown.err, /4123/);
+    const flag = imprint(
+      { IMPRINT_PUBLIC_URL: '', PORT: '4123' },
+      'editor-link',
+      '--project',
+      projectId,
+      '--url',
+      'http://10.0.0.5:8080/',
+    );
+    assert.equal(flag.code, 0, flag.err);
+    assert.match(flag.out.trim(), /^http:\/\/10\.0\.0\.5:8080\/editor#link=[A-Za-z0-9_-]{32}$/);
     const pub = imprint(
       { IMPRINT_PUBLIC_URL: 'https://img.example.com/' },
       'editor-link',
@@ -65,6 +84,40 @@ describe('imprint editor-link', () => {
     assert.match(url, /^https:\/\/img\.example\.com\/editor#link=[A-Za-z0-9_-]{32}$/);
     const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
     assert.ok(minutes > 58 && minutes <= 60, String(minutes));
+    const bad = imprint({}, 'editor-link', '--project', projectId, '--url', 'ftp://x');
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /Invalid --url: expected a http: or https: URL, got "ftp:\/\/x"/);
+  });
+
+  it('takes the address from --url, IMPRINT_PUBLIC_URL, or a question on a terminal', async () => {
+    const unset = { publicUrl: 'http://localhost:3000', publicUrlSet: false };
+    const set = { publicUrl: 'https://img.example.com', publicUrlSet: true };
+    const asked: string[] = [];
+    const answer = (text: string) => async (question: string) => {
+      asked.push(question);
+      return text;
+    };
+    const sources = { interactive: true, ask: answer('https://typed.example.com/ ') };
+    assert.equal(
+      await serverAddress({ ...sources, config: set, flag: 'https://flag.example.com' }),
+      'https://flag.example.com',
+    );
+    assert.equal(await serverAddress({ ...sources, config: set }), 'https://img.example.com');
+    assert.deepEqual(asked, [], 'nothing asked while an address is known');
+    assert.equal(await serverAddress({ ...sources, config: unset }), 'https://typed.example.com');
+    assert.match(asked[0], /IMPRINT_PUBLIC_URL or pass --url/);
+    await assert.rejects(
+      serverAddress({ interactive: true, ask: answer(''), config: unset }),
+      (err: Error) => err.message === NO_ADDRESS,
+    );
+    await assert.rejects(
+      serverAddress({ interactive: true, ask: answer('localhost:3000'), config: unset }),
+      /Invalid server address: expected a http: or https: URL/,
+    );
+    await assert.rejects(
+      serverAddress({ interactive: false, ask: answer('unused'), config: unset }),
+      (err: Error) => err.message === NO_ADDRESS,
+    );
   });
 
   it('takes --ttl as 1 to 1440 whole minutes, 15 by default', () => {

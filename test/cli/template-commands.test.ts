@@ -11,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCliInProcess } from '../helpers/cli-in-process.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createRuntime } from '../../src/main.ts';
 import { pullTemplates } from '../../src/cli/templates-as-code/pull-templates.ts';
 import {
   pushTemplates,
@@ -192,6 +194,16 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(files), [`new-card-${newUuid}.json`, name]);
       assert.equal(files[`new-card-${newUuid}.json`].uuid, newUuid);
       assert.equal((await design(newUuid)).width, 300);
+      // Like every design save, the push rendered the thumbnails of the revisions it saved.
+      await t.runtime.services.previews.idle();
+      for (const u of [uuid, newUuid]) {
+        const saved = await design(u);
+        assert.match(
+          saved.thumbnail_key ?? '',
+          new RegExp(`^thumbnails/${u}/.*${saved.revision}\\.`),
+        );
+        assert.ok(await t.runtime.services.storage.get(saved.thumbnail_key!), u);
+      }
 
       diffs.length = 0;
       const third = await push();
@@ -278,6 +290,15 @@ describe('imprint templates commands', () => {
     assert.match(pushed.out, /created 1, updated 0, unchanged 0/);
     const [name] = fs.readdirSync(dir);
     assert.match(name, /^card-[0-9a-z]+\.json$/);
+    // The command waited for the thumbnail of the pushed design before it closed.
+    const runtime = await createRuntime(loadConfig());
+    try {
+      const uuid = /^card-(.+)\.json$/.exec(name)![1];
+      const template = await runtime.services.templates.find(project, uuid);
+      assert.match(template?.thumbnail_key ?? '', new RegExp(`^thumbnails/${uuid}/`));
+    } finally {
+      await runtime.close();
+    }
     const other = path.join(dataDir, 'pulled');
     const pulled = await imprint('templates', 'pull', '--project', project, '--dir', other);
     assert.equal(pulled.code, 0, pulled.err);

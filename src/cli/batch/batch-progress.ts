@@ -34,6 +34,10 @@ export function progressLine(c: ProgressCounts, elapsedMs: number, barWidth = 24
 export class ProgressReporter {
   private readonly started = Date.now();
   private lastPrint = 0;
+  /** The counts of the last line written, so the closing line never repeats it. */
+  private lastCounts = '';
+  /** A bar is on screen (a terminal), to be cleared before a note. */
+  private drawn = false;
 
   constructor(
     private readonly stream: NodeJS.WriteStream,
@@ -45,16 +49,29 @@ export class ProgressReporter {
     const line = progressLine(counts, Date.now() - this.started);
     if (this.stream.isTTY) {
       this.stream.write(`\r${line}\x1b[K`);
+      this.drawn = true;
       return;
     }
     if (!force && Date.now() - this.lastPrint < this.intervalMs) return;
     this.lastPrint = Date.now();
+    this.lastCounts = JSON.stringify(counts);
     this.stream.write(`${line}\n`);
   }
 
-  /** Ends the in-place line so that what follows starts on its own line. */
+  /** A line of its own (a warning, a notice); on a terminal the bar is redrawn below it. */
+  note(text: string, counts?: ProgressCounts): void {
+    this.stream.write(`${this.drawn ? '\r\x1b[K' : ''}${text}\n`);
+    this.drawn = false;
+    if (counts && this.stream.isTTY) this.update(counts);
+  }
+
+  /**
+   * Ends the progress: the final counts, unless the last plain line already showed them (no
+   * line twice in a log), and on a terminal a line break so that what follows starts anew.
+   */
   finish(counts: ProgressCounts): void {
-    this.update(counts, true);
+    if (this.stream.isTTY || this.lastCounts !== JSON.stringify(counts)) this.update(counts, true);
     if (this.stream.isTTY) this.stream.write('\n');
+    this.drawn = false;
   }
 }

@@ -12,7 +12,7 @@ import { pixelSize } from '../../render/design/units.ts';
 import { COLLECTION_LIMITS } from '../../core/collections.ts';
 import { AppError, FieldErrorCollector } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
-import { createTemplate, updateTemplate } from '../../core/template-use-cases.ts';
+import { createTemplate, saveDesign, updateTemplate } from '../../core/template-use-cases.ts';
 import {
   TEMPLATE_LIMITS,
   checkCustomData,
@@ -222,7 +222,9 @@ async function apply(
     });
     uuid = created.uuid;
   }
-  await services.templates.replaceDesign(projectId, uuid, design);
+  // As every design save: the thumbnail of the new revision renders (the runtime waits for it).
+  const saved = await saveDesign(services, projectId, uuid, design);
+  if (!('saved' in saved)) throw new Error(`The template ${uuid} was deleted during the push`);
   await syncCollections(services, snapshot, uuid, desired.collections);
   return uuid;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../core/templates.ts';
 import {
   createTemplate,
+  saveDesign,
   updateTemplate,
   type CreateTemplateInput,
   type UpdateTemplateInput,
@@ -201,7 +202,9 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
       // If-Match names the revision the editor loaded; the save is conditional on it.
       const current = existing.template.revision;
       if (accepted && !accepted.includes(current)) throw revisionConflict(current);
-      const result = await templates.replaceDesign(
+      // The thumbnail renders in the background: the answer does not wait for it.
+      const result = await saveDesign(
+        { templates, previews },
         project.id,
         request.params.template_uuid,
         design,
@@ -209,8 +212,6 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
       );
       if ('notFound' in result) throw notFound('Template');
       if ('conflict' in result) throw revisionConflict(result.conflict.revision);
-      // The thumbnail renders in the background: the answer does not wait for it.
-      previews.refreshThumbnail(project.id, result.saved, result.replacedThumbnail);
       void reply.header('etag', revisionEtag(result.saved.revision));
       return result.saved.design;
     },
