@@ -3549,7 +3549,7 @@ export interface paths {
                 /** @enum {string} */
                 status?: 'queued' | 'finished' | 'error';
                 template_uuid?: string;
-                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
                 warnings?: string[];
               }[];
               links?: {
@@ -3667,7 +3667,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5071,7 +5071,7 @@ export interface paths {
                 polling_url?: string;
                 /** @enum {string} */
                 status?: 'queued' | 'finished' | 'error';
-                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
                 warnings?: string[];
               }[];
               links?: {
@@ -5189,7 +5189,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
@@ -9739,7 +9739,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The content type is not one the route reads. */
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
         415: {
           headers: {
             [name: string]: unknown;
