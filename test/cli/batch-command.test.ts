@@ -6,7 +6,7 @@
  * seconds of TypeScript loading per run.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { run } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,16 +31,10 @@ describe('imprint batch with a running server', () => {
    * Asynchronously: the picture server of this test process has to answer meanwhile.
    */
   const batch = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['bin/imprint.mjs', 'batch', ...args], {
-        env: { ...imprint.env, IMPRINT_URL: imprint.base, IMPRINT_TOKEN: project.token, ...env },
-        cwd: ROOT,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    run(process.execPath, ['bin/imprint.mjs', 'batch', ...args], {
+      env: { ...imprint.env, IMPRINT_URL: imprint.base, IMPRINT_TOKEN: project.token, ...env },
+      cwd: ROOT,
+      limitMs: 120_000,
     });
 
   /** Runs `imprint batch …` in-process, like `batch`; the environment is set for the run only. */

@@ -5,7 +5,7 @@
  * the --ttl rules are checked in-process and the real command once.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { createHttpApp, createRuntime } from '../../src/main.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-cli-link-'));
 function imprint(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+  const res = runSync(process.execPath, ['bin/imprint.mjs', ...args], {
     env: {
       ...process.env,
       IMPRINT_DATA_DIR: dataDir,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-cli-'));
 function imprint(...args: string[]) {
-  const res = spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+  const res = runSync(process.execPath, ['bin/imprint.mjs', ...args], {
     env: { ...process.env, IMPRINT_DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
   });
@@ -71,7 +71,7 @@ describe('imprint project and token commands', () => {
     const list = imprint('token', 'list', '--project', 'nope');
     assert.notEqual(list.code, 0);
     assert.match(list.err, /No project with id nope/);
-    const bad = spawnSync(process.execPath, ['bin/imprint.mjs', 'project', 'list'], {
+    const bad = runSync(process.execPath, ['bin/imprint.mjs', 'project', 'list'], {
       env: { ...process.env, IMPRINT_DATA_DIR: dataDir, PORT: 'x' },
       encoding: 'utf8',
     });
@@ -90,7 +90,7 @@ describe('imprint project and token commands', () => {
 
   it('names DATABASE_URL or IMPRINT_DATA_DIR when the database cannot be opened', () => {
     const run = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ['bin/imprint.mjs', 'project', 'list'], {
+      runSync(process.execPath, ['bin/imprint.mjs', 'project', 'list'], {
         env: { ...process.env, IMPRINT_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
         encoding: 'utf8',
       });

@@ -4,7 +4,7 @@
  * naming the variable) and warns where sharing cannot be detected (SQLite).
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { runSync, spawnChild } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +89,7 @@ describe('imprint worker and serve refuse to start', () => {
   const run = (args: string[], env: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-check-'));
     try {
-      return spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+      return runSync(process.execPath, ['bin/imprint.mjs', ...args], {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 60_000,
@@ -121,11 +121,12 @@ describe('imprint worker and serve refuse to start', () => {
     assert.match(res.stderr, /Invalid IMPRINT_STORAGE: .*IMPRINT_STORAGE=s3/);
   });
 
-  it('a worker on Redis without IMPRINT_SECRET_KEY: the warning goes to stderr', async () => {
+  it('a worker on Redis without IMPRINT_SECRET_KEY: the warning goes to stderr', async (t) => {
     // Redis is unreachable (port 1): the worker would keep retrying, so it is stopped once the
     // warning, printed before any connection, has arrived.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-check-'));
-    const child = spawn(process.execPath, ['bin/imprint.mjs', 'worker'], {
+    const child = spawnChild(process.execPath, ['bin/imprint.mjs', 'worker'], {
+      t,
       cwd: ROOT,
       env: {
         ...process.env,
@@ -141,7 +142,7 @@ describe('imprint worker and serve refuse to start', () => {
     let stderr = '';
     const exited = new Promise((r) => child.once('exit', r));
     await new Promise<void>((resolve) => {
-      child.stderr.on('data', (d: Buffer) => {
+      child.stderr!.on('data', (d: Buffer) => {
         stderr += d.toString();
         if (stderr.includes('IMPRINT_SECRET_KEY is not set')) resolve();
       });
@@ -164,7 +165,7 @@ describe('a SQLite DATABASE_URL in a missing folder', () => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-dburl-'));
   after(() => fs.rmSync(base, { recursive: true, force: true }));
   const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+    runSync(process.execPath, ['bin/imprint.mjs', ...args], {
       cwd: ROOT,
       encoding: 'utf8',
       // Without the check a serve would run: stop it outright (the test then fails on its status).

@@ -3,7 +3,7 @@
  * and a command that creates a new embedded database says where.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { test } from 'node:test';
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 
 function imprint(args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+  return runSync(process.execPath, ['bin/imprint.mjs', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
     encoding: 'utf8',

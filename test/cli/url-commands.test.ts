@@ -4,7 +4,7 @@
  * rotating it invalidates old URLs, and unsigned URLs are served only after --allow.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -28,7 +28,7 @@ describe('imprint url commands with a running server', () => {
   const signedPath = (key: string) => `/u/${uuid}?${query}&s=${hmac(key, query)}`;
   /** Runs `imprint url …` expecting it to fail; returns stderr. */
   const fails = (...args: string[]) => {
-    const res = spawnSync(process.execPath, ['bin/imprint.mjs', 'url', ...args], {
+    const res = runSync(process.execPath, ['bin/imprint.mjs', 'url', ...args], {
       env: imprint.env,
       cwd: ROOT,
       encoding: 'utf8',

@@ -12,7 +12,7 @@
  * opens the server's database.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,12 +86,12 @@ describe('documentation examples run against a real server', () => {
           .replaceAll('<template_uuid>', String(env.TEMPLATE_UUID));
         const isJs = block.lang === 'js' || block.lang === 'javascript';
         const res = isJs
-          ? spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+          ? runSync(process.execPath, ['--input-type=module', '-e', code], {
               cwd: ROOT,
               env,
               encoding: 'utf8',
             })
-          : spawnSync('bash', ['-e', '-o', 'pipefail', '-c', NPX_IMPRINT + code], {
+          : runSync('bash', ['-e', '-o', 'pipefail', '-c', NPX_IMPRINT + code], {
               cwd: blockFolder(work),
               env,
               encoding: 'utf8',

@@ -5,7 +5,7 @@
  * database (as a font uploaded before the fix would be) fails only its render, cleanly.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -54,7 +54,7 @@ describe('hostile fonts against a real server', () => {
   it('refuses the cmap bomb in `imprint font import` with a message, not a crash', () => {
     const file = path.join(srv.dataDir, 'bomb.ttf');
     fs.writeFileSync(file, cmapBombTtf());
-    const res = spawnSync(
+    const res = runSync(
       process.execPath,
       ['bin/imprint.mjs', 'font', 'import', '--account', project.id, file],
       { env: srv.env, cwd: ROOT, encoding: 'utf8' },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -338,13 +338,13 @@ for (const { kind, skip } of testDbKinds()) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-pdf-'));
         const file = path.join(dir, 'p.pdf');
         fs.writeFileSync(file, res.rawPayload);
-        const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+        const info = runCheckedSync('pdfinfo', [file], { encoding: 'utf8' });
         // 800 × 400 design px at 96 dpi: 600 × 300 pt, one page.
         assert.match(info, /Page size:\s+600 x 300 pts/);
         assert.match(info, /Pages:\s+1\n/);
         // Titled after the template, as POST /pdfs titles it.
         assert.match(info, /Title:\s+Card\n/);
-        assert.match(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }), /PDF preview/);
+        assert.match(runCheckedSync('pdftotext', [file, '-'], { encoding: 'utf8' }), /PDF preview/);
         fs.rmSync(dir, { recursive: true });
         assert.deepEqual(JSON.parse(String(res.headers['imprint-warnings'])), [
           'layers.sub: the template has no layer "sub"',

@@ -3,7 +3,7 @@
 // named after the template; the font picker shows an uploaded font in its own face; a picture
 // test value comes from an uploaded file and shows on the canvas.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -237,10 +237,10 @@ test('downloads the PNG and the PDF, named after the template', async () => {
   assert.equal(pdfDownload.suggestedFilename(), 'Output card.pdf');
   const pdfPath = path.join(tmp, 'card.pdf');
   await pdfDownload.saveAs(pdfPath);
-  const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
+  const info = runCheckedSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
   // 1200 × 630 px at 96 dpi: 900 × 472.5 pt.
   assert.match(info, /Page size:\s+900 x 472\.5 pts/);
-  assert.match(execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }), /Output preview/);
+  assert.match(runCheckedSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }), /Output preview/);
   // The design did not change since the PDF view: its PDF is saved, not asked for again.
   assert.equal(pdfRequests, 1);
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,7 +168,7 @@ describe('imprint project credits (CLI)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-credits-cli-'));
   const env = { ...process.env, IMPRINT_DATA_DIR: dataDir, DATABASE_URL: '' };
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['bin/imprint.mjs', ...args], { env, encoding: 'utf8' });
+    runSync(process.execPath, ['bin/imprint.mjs', ...args], { env, encoding: 'utf8' });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('shows, sets and removes a project credit limit', () => {
