@@ -47,7 +47,7 @@ describe('imprint editor-link', () => {
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('prints a link on localhost:$PORT, or on IMPRINT_PUBLIC_URL', () => {
+  it('prints a link on localhost:$PORT, or on IMPRINT_PUBLIC_URL', { timeout: 150_000 }, () => {
     const local = imprint({ PORT: '4123' }, 'editor-link', '--project', projectId);
     assert.equal(local.code, 0, local.err);
     assert.match(local.out.trim(), /^http:\/\/localhost:4123\/editor#link=[A-Za-z0-9_-]{32}$/);
@@ -76,7 +76,7 @@ describe('imprint editor-link', () => {
     }
   });
 
-  it('refuses a bad --ttl and an unknown project', () => {
+  it('refuses a bad --ttl and an unknown project', { timeout: 120_000 }, () => {
     const ttl = imprint({}, 'editor-link', '--project', projectId, '--ttl', '0');
     assert.equal(ttl.code, 1);
     assert.match(ttl.err, /--ttl must be a whole number of minutes from 1 to 1440/);
@@ -86,30 +86,34 @@ describe('imprint editor-link', () => {
     assert.match(unknown.err, /No project with id nope/);
   });
 
-  it('signs in once with the printed code; token list shows the session and its expiry', async () => {
-    const printed = imprint({}, 'editor-link', '--project', projectId).out.trim();
-    const code = printed.split('#link=')[1];
-    const runtime = await openRuntime();
-    const app = await createHttpApp(runtime, false);
-    try {
-      const signIn = () =>
-        app.inject({ method: 'POST', url: '/api/editor/session', payload: { code } });
-      const first = await signIn();
-      assert.equal(first.statusCode, 200, first.body);
-      assert.equal(first.json().project.id, projectId);
-      assert.equal((await signIn()).statusCode, 401);
-      const listed = await runtime.services.projects.listTokens(projectId);
-      const session = listed.find((x) => x.purpose === 'editor_session');
-      assert.equal(session?.expires_at, first.json().expires_at);
-    } finally {
-      await app.close();
-      await runtime.close();
-    }
-    const lines = imprint({}, 'token', 'list', '--project', projectId).out.trim().split('\n');
-    const session = lines.find((l) => l.includes('editor session'));
-    assert.ok(session, lines.join('\n'));
-    assert.match(session, /\tlive editor session\t.*\tactive until \d{4}-\d\d-\d\dT/);
-  });
+  it(
+    'signs in once with the printed code; token list shows the session and its expiry',
+    { timeout: 150_000 },
+    async () => {
+      const printed = imprint({}, 'editor-link', '--project', projectId).out.trim();
+      const code = printed.split('#link=')[1];
+      const runtime = await openRuntime();
+      const app = await createHttpApp(runtime, false);
+      try {
+        const signIn = () =>
+          app.inject({ method: 'POST', url: '/api/editor/session', payload: { code } });
+        const first = await signIn();
+        assert.equal(first.statusCode, 200, first.body);
+        assert.equal(first.json().project.id, projectId);
+        assert.equal((await signIn()).statusCode, 401);
+        const listed = await runtime.services.projects.listTokens(projectId);
+        const session = listed.find((x) => x.purpose === 'editor_session');
+        assert.equal(session?.expires_at, first.json().expires_at);
+      } finally {
+        await app.close();
+        await runtime.close();
+      }
+      const lines = imprint({}, 'token', 'list', '--project', projectId).out.trim().split('\n');
+      const session = lines.find((l) => l.includes('editor session'));
+      assert.ok(session, lines.join('\n'));
+      assert.match(session, /\tlive editor session\t.*\tactive until \d{4}-\d\d-\d\dT/);
+    },
+  );
 
   it('lists an editor session as active until its expiry, then as expired', () => {
     const base = {

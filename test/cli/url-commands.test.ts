@@ -51,32 +51,44 @@ describe('imprint url commands with a running server', () => {
   });
   after(async () => imprint?.close());
 
-  it('prints one secret (created once) that signs URLs the server accepts', async () => {
-    const secret = imprint.cli('url', 'secret', '--project', project.id);
-    assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
-    assert.equal(imprint.cli('url', 'secret', '--project', project.id), secret);
-    assert.equal(await status(signedPath(secret)), 200);
-    assert.equal(await status(signedPath('something else')), 403);
-  });
+  it(
+    'prints one secret (created once) that signs URLs the server accepts',
+    { timeout: 120_000 },
+    async () => {
+      const secret = imprint.cli('url', 'secret', '--project', project.id);
+      assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
+      assert.equal(imprint.cli('url', 'secret', '--project', project.id), secret);
+      assert.equal(await status(signedPath(secret)), 200);
+      assert.equal(await status(signedPath('something else')), 403);
+    },
+  );
 
-  it('sets the secret to a live token, so Placid-style signers work unchanged', async () => {
-    const out = imprint.cli('url', 'secret', '--project', project.id, '--set', project.token);
-    assert.ok(!out.includes(project.token), 'the secret is not echoed');
-    assert.equal(imprint.cli('url', 'secret', '--project', project.id), project.token);
-    assert.equal(await status(signedPath(project.token)), 200);
-    assert.match(fails('secret', '--project', project.id, '--set', ''), /1 to 1024 characters/);
-  });
+  it(
+    'sets the secret to a live token, so Placid-style signers work unchanged',
+    { timeout: 210_000 },
+    async () => {
+      const out = imprint.cli('url', 'secret', '--project', project.id, '--set', project.token);
+      assert.ok(!out.includes(project.token), 'the secret is not echoed');
+      assert.equal(imprint.cli('url', 'secret', '--project', project.id), project.token);
+      assert.equal(await status(signedPath(project.token)), 200);
+      assert.match(fails('secret', '--project', project.id, '--set', ''), /1 to 1024 characters/);
+    },
+  );
 
-  it('rotates the secret: URLs signed with the old one are refused', async () => {
-    const before = imprint.cli('url', 'secret', '--project', project.id);
-    const rotated = imprint.cli('url', 'rotate', '--project', project.id);
-    assert.notEqual(rotated, before);
-    assert.equal(imprint.cli('url', 'secret', '--project', project.id), rotated);
-    assert.equal(await status(signedPath(before)), 403);
-    assert.equal(await status(signedPath(rotated)), 200);
-  });
+  it(
+    'rotates the secret: URLs signed with the old one are refused',
+    { timeout: 360_000 },
+    async () => {
+      const before = imprint.cli('url', 'secret', '--project', project.id);
+      const rotated = imprint.cli('url', 'rotate', '--project', project.id);
+      assert.notEqual(rotated, before);
+      assert.equal(imprint.cli('url', 'secret', '--project', project.id), rotated);
+      assert.equal(await status(signedPath(before)), 403);
+      assert.equal(await status(signedPath(rotated)), 200);
+    },
+  );
 
-  it('allows and denies unsigned URLs', async () => {
+  it('allows and denies unsigned URLs', { timeout: 480_000 }, async () => {
     const unsigned = `/u/${uuid}?${query}`;
     assert.match(imprint.cli('url', 'unsigned', '--project', project.id), /refused/);
     assert.equal(await status(unsigned), 403);
@@ -90,7 +102,7 @@ describe('imprint url commands with a running server', () => {
     );
   });
 
-  it('names an unknown project', () => {
+  it('names an unknown project', { timeout: 420_000 }, () => {
     for (const args of [['secret'], ['rotate'], ['unsigned', '--allow']]) {
       assert.match(
         fails(...args, '--project', 'nosuchproject'),

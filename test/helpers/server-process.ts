@@ -35,7 +35,7 @@ export interface ServerProcessOptions {
   stdio?: StdioOptions;
   /** Extra node flags for `serve`, e.g. --cpu-prof. */
   nodeArgs?: string[];
-  /** How long `start` waits for /health (default 30 s). */
+  /** How long `start` waits for /health (default 60 s: a busy machine loads slowly). */
   readyMs?: number;
   /** The test whose end stops every process started here (else the end of the test file). */
   t?: TestOwner;
@@ -114,7 +114,7 @@ export class ServerProcess {
   async start(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
     const child = this.spawn(['serve'], extraEnv, this.options.nodeArgs);
     this.server = child;
-    const until = Date.now() + (this.options.readyMs ?? 30_000);
+    const until = Date.now() + (this.options.readyMs ?? 60_000);
     while (Date.now() < until && child.exitCode === null) {
       try {
         if ((await fetch(`${this.base}/health`)).ok) return child;
