@@ -20,7 +20,7 @@ for (const { kind, skip } of testDbKinds()) {
         b = await createTestApp(kind, {}, { shareWith: a });
         uuid = await createTemplate(a);
       },
-      { timeout: 210_000 },
+      { timeout: 240_000 },
     );
     after(async () => {
       await b?.close();

@@ -18,11 +18,14 @@ for (const { kind, skip } of testDbKinds()) {
     let assets: AssetServer;
     let uuid: string;
     let stop: (() => Promise<void>) | undefined;
-    before(async () => {
-      // Job processing starts in the test, once the credits are used up.
-      fixture = await startGenerationFixture(kind, { processJobs: false });
-      ({ t, assets, uuid } = fixture);
-    });
+    before(
+      async () => {
+        // Job processing starts in the test, once the credits are used up.
+        fixture = await startGenerationFixture(kind, { processJobs: false });
+        ({ t, assets, uuid } = fixture);
+      },
+      { timeout: 300_000 },
+    );
     after(async () => {
       await stop?.();
       await fixture?.close();
@@ -179,7 +182,7 @@ describe('imprint project credits (CLI)', () => {
     runSync(process.execPath, ['bin/imprint.mjs', ...args], { env, encoding: 'utf8' });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('shows, sets and removes a project credit limit', () => {
+  it('shows, sets and removes a project credit limit', { timeout: 180_000 }, () => {
     const created = cli('project', 'create', 'Credits', '--json');
     assert.equal(created.status, 0, created.stderr);
     const id = JSON.parse(created.stdout).id as string;
