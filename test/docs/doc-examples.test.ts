@@ -79,7 +79,8 @@ describe('documentation examples run against a real server', () => {
       (b) => !b.skip && ['sh', 'bash', 'js', 'javascript'].includes(b.lang),
     );
     for (const block of blocks) {
-      test(`${file}:${block.line} (${block.lang})`, () => {
+      // Each block starts the CLI through npx at least once: seconds, a minute on a loaded machine.
+      test(`${file}:${block.line} (${block.lang})`, { timeout: 240_000 }, () => {
         const code = block.code
           .replaceAll('http://localhost:3000', srv.base)
           .replaceAll('<project-id>', String(env.PROJECT_ID))
@@ -90,11 +91,13 @@ describe('documentation examples run against a real server', () => {
               cwd: ROOT,
               env,
               encoding: 'utf8',
+              timeout: 180_000,
             })
           : runSync('bash', ['-e', '-o', 'pipefail', '-c', NPX_IMPRINT + code], {
               cwd: blockFolder(work),
               env,
               encoding: 'utf8',
+              timeout: 180_000,
             });
         assert.equal(
           res.status,

@@ -16,7 +16,7 @@ describe('scaled out: 2 API processes, 2 workers, PostgreSQL, S3', () => {
     'on BullMQ (Redis): 300 renders finish exactly once across a worker SIGKILL',
     {
       skip: pgSkip || (redisOk ? false : `Redis not reachable at ${TEST_REDIS_URL}`),
-      timeout: 900_000,
+      timeout: 600_000,
     },
     async (t) => scaleOutScenario(true, t),
   );

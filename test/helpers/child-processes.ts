@@ -26,7 +26,7 @@ import type { Browser, LaunchOptions } from 'playwright-core';
 /** How long a child has to exit after SIGTERM before it gets SIGKILL (TEST_STOP_GRACE_MS). */
 export const STOP_GRACE_MS = Number(process.env.TEST_STOP_GRACE_MS) || 5_000;
 /** Default limit of `runSync` and `run`. */
-export const RUN_LIMIT_MS = 60_000;
+export const RUN_LIMIT_MS = 120_000;
 
 /** Something that runs a function when a test ends: node's TestContext (`t`). */
 export interface TestOwner {
