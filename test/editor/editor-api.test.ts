@@ -468,20 +468,28 @@ for (const { kind, skip } of testDbKinds()) {
     });
     after(async () => t?.close());
 
-    it('answers 429 with Retry-After once a token used its previews of the minute', async () => {
-      const tpl = await makeTemplate(t, { width: 100, height: 100 });
-      const go = () =>
-        t.request({ method: 'POST', url: `/api/rest/templates/${tpl.uuid}/preview`, payload: {} });
-      // Six requests span at most two one-minute windows, so one window sees at least three.
-      let refused;
-      for (let i = 0; i < 6 && !refused; i++) {
-        const res = await go();
-        if (res.statusCode === 429) refused = res;
-        else assert.equal(res.statusCode, 200, res.body);
-      }
-      assert.ok(refused, 'no preview was refused');
-      assert.ok(Number(refused.headers['retry-after']) >= 1);
-      assert.match(refused.json().message, /IMPRINT_PREVIEW_RATE_LIMIT/);
-    });
+    it(
+      'answers 429 with Retry-After once a token used its previews of the minute',
+      { timeout: 90_000 },
+      async () => {
+        const tpl = await makeTemplate(t, { width: 100, height: 100 });
+        const go = () =>
+          t.request({
+            method: 'POST',
+            url: `/api/rest/templates/${tpl.uuid}/preview`,
+            payload: {},
+          });
+        // Six requests span at most two one-minute windows, so one window sees at least three.
+        let refused;
+        for (let i = 0; i < 6 && !refused; i++) {
+          const res = await go();
+          if (res.statusCode === 429) refused = res;
+          else assert.equal(res.statusCode, 200, res.body);
+        }
+        assert.ok(refused, 'no preview was refused');
+        assert.ok(Number(refused.headers['retry-after']) >= 1);
+        assert.match(refused.json().message, /IMPRINT_PREVIEW_RATE_LIMIT/);
+      },
+    );
   });
 }
