@@ -63,12 +63,17 @@ const SOLO_TESTS = ['test/e2e/no-stall.test.ts'];
 function runTests(files, concurrency) {
   const started = Date.now();
   process.stdout.write(`\n== tests (${files.length} files, ${concurrency} at a time)\n`);
+  // 30 s per test, so that a hang fails the test that hangs within half a minute; a test that
+  // needs longer names its own `timeout`, and hooks get theirs from hook-time-limits.ts (see
+  // docs/development.md).
   const args = [
     '--import',
     'tsx',
+    '--import',
+    './test/helpers/hook-time-limits.ts',
     '--test',
     `--test-concurrency=${concurrency}`,
-    '--test-timeout=180000',
+    '--test-timeout=30000',
   ];
   const child = spawn(process.execPath, [...args, '--test-reporter=spec', ...files], {
     stdio: ['ignore', 'pipe', 'inherit'],

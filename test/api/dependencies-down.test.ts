@@ -168,10 +168,13 @@ for (const { kind, skip } of testDbKinds()) {
   describe(`job queue unavailable in process (${kind})`, { skip }, () => {
     let t: TestApp;
     let uuid: string;
-    before(async () => {
-      t = await createTestApp(kind);
-      uuid = await createTemplate(t);
-    });
+    before(
+      async () => {
+        t = await createTestApp(kind);
+        uuid = await createTemplate(t);
+      },
+      { timeout: 240_000 },
+    );
     after(async () => t?.close());
 
     it('answers 503 with Retry-After and removes the row it inserted', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -185,7 +185,7 @@ for (const { kind, skip } of testDbKinds()) {
       () => {
         const bad = path.join(dataDir, 'garbage.woff2');
         fs.writeFileSync(bad, Buffer.alloc(64, 1));
-        const res = spawnSync(
+        const res = runSync(
           process.execPath,
           ['bin/imprint.mjs', 'font', 'import', '--account', accountId, bad],
           { env: { ...process.env }, encoding: 'utf8', timeout: 60_000 },

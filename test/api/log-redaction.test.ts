@@ -37,30 +37,36 @@ describe('secrets never reach the log (LOG_LEVEL=trace)', () => {
   const cookie = secretValue('cookie');
   const served: string[] = [];
 
-  before(async () => {
-    imprint = await ServerProcess.create({
-      prefix: 'imprint-logs-',
-      env: {
-        LOG_LEVEL: 'trace',
-        IMPRINT_RENDER_THREADS: '1',
-      },
-    });
-    receiver = await startReceiver({});
-    // The project exists before the start, so the first-start banner (which shows tokens once,
-    // on purpose) is not printed by the server.
-    const created = JSON.parse(imprint.cli('project', 'create', 'Logs', '--json')) as Json;
-    live = created.token;
-    testToken = created.test_token;
-    webhookSecret = imprint.cli('webhook', 'secret', '--project', created.id);
-    // The project's URL-signing secret, used below by signed URL API requests.
-    imprint.cli('url', 'secret', '--project', created.id, '--set', urlSecret);
-    imprint.logs.length = 0; // CLI output shows tokens by design; only the server's is checked.
-    await imprint.start();
-    const api = restClient(imprint.base, live);
-    const tpl = await api('POST', '/templates', { title: 'Logs', width: 400, height: 200 });
-    templateUuid = tpl.body.uuid;
-    assert.equal((await api('PUT', `/templates/${templateUuid}/design`, testDesign())).status, 200);
-  });
+  before(
+    async () => {
+      imprint = await ServerProcess.create({
+        prefix: 'imprint-logs-',
+        env: {
+          LOG_LEVEL: 'trace',
+          IMPRINT_RENDER_THREADS: '1',
+        },
+      });
+      receiver = await startReceiver({});
+      // The project exists before the start, so the first-start banner (which shows tokens once,
+      // on purpose) is not printed by the server.
+      const created = JSON.parse(imprint.cli('project', 'create', 'Logs', '--json')) as Json;
+      live = created.token;
+      testToken = created.test_token;
+      webhookSecret = imprint.cli('webhook', 'secret', '--project', created.id);
+      // The project's URL-signing secret, used below by signed URL API requests.
+      imprint.cli('url', 'secret', '--project', created.id, '--set', urlSecret);
+      imprint.logs.length = 0; // CLI output shows tokens by design; only the server's is checked.
+      await imprint.start();
+      const api = restClient(imprint.base, live);
+      const tpl = await api('POST', '/templates', { title: 'Logs', width: 400, height: 200 });
+      templateUuid = tpl.body.uuid;
+      assert.equal(
+        (await api('PUT', `/templates/${templateUuid}/design`, testDesign())).status,
+        200,
+      );
+    },
+    { timeout: 360_000 },
+  );
   after(async () => {
     await imprint?.close();
     await receiver?.close();

@@ -6,7 +6,7 @@
  * seconds of TypeScript loading per run.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { run } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,16 +31,10 @@ describe('imprint batch with a running server', () => {
    * Asynchronously: the picture server of this test process has to answer meanwhile.
    */
   const batch = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['bin/imprint.mjs', 'batch', ...args], {
-        env: { ...imprint.env, IMPRINT_URL: imprint.base, IMPRINT_TOKEN: project.token, ...env },
-        cwd: ROOT,
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    run(process.execPath, ['bin/imprint.mjs', 'batch', ...args], {
+      env: { ...imprint.env, IMPRINT_URL: imprint.base, IMPRINT_TOKEN: project.token, ...env },
+      cwd: ROOT,
+      limitMs: 120_000,
     });
 
   /** Runs `imprint batch …` in-process, like `batch`; the environment is set for the run only. */
@@ -71,117 +65,125 @@ describe('imprint batch with a running server', () => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('renders one file per CSV row, names the failed row, and skips done rows on a rerun', async () => {
-    const lines = ['title,photo.image,box.background_color,filename'];
-    for (let i = 1; i <= 10; i++) {
-      const photo = i === 7 ? `${assets.base}/nope.png` : `${assets.base}/red.png`;
-      // A quoted cell with a comma and a quote; two rows name their file.
-      // Row 5's title is too long for its box: the API warns, and the batch prints it.
-      const title = i === 2 ? '"Hello, ""world"""' : i === 5 ? 'long '.repeat(60) : `Row ${i}`;
-      const name = i === 3 ? 'third' : i === 4 ? '../escape.png' : '';
-      lines.push(`${title},${photo},#00${i % 10}0ff,${name}`);
-    }
-    const data = path.join(work, 'rows.csv');
-    fs.writeFileSync(data, `${lines.join('\n')}\n`);
-    const out = path.join(work, 'out');
+  it(
+    'renders one file per CSV row, names the failed row, and skips done rows on a rerun',
+    { timeout: 120_000 },
+    async () => {
+      const lines = ['title,photo.image,box.background_color,filename'];
+      for (let i = 1; i <= 10; i++) {
+        const photo = i === 7 ? `${assets.base}/nope.png` : `${assets.base}/red.png`;
+        // A quoted cell with a comma and a quote; two rows name their file.
+        // Row 5's title is too long for its box: the API warns, and the batch prints it.
+        const title = i === 2 ? '"Hello, ""world"""' : i === 5 ? 'long '.repeat(60) : `Row ${i}`;
+        const name = i === 3 ? 'third' : i === 4 ? '../escape.png' : '';
+        lines.push(`${title},${photo},#00${i % 10}0ff,${name}`);
+      }
+      const data = path.join(work, 'rows.csv');
+      fs.writeFileSync(data, `${lines.join('\n')}\n`);
+      const out = path.join(work, 'out');
 
-    const first = await batch([
-      '--template',
-      uuid,
-      '--data',
-      data,
-      '--out',
-      out,
-      '--concurrency',
-      '3',
-    ]);
-    assert.equal(first.status, 1, first.stderr);
-    assert.match(first.stdout, /10 rows: 9 rendered, 0 skipped .*, 1 failed/);
-    assert.match(first.stderr, /failed rows:\n {2}row 7 \(0007\.png\): .*nope\.png/);
-    // Not a terminal: plain progress lines with count, rate and ETA.
-    assert.match(first.stderr, /\d+\/10 .*rows\/s {2}ETA /);
-    assert.match(first.stdout, /; 1 with warnings \(above\)/);
-    assert.equal(
-      first.stderr.match(/row 5 \(0005\.png\): warning: layers\.title: the text does not fit/g)
-        ?.length,
-      1,
-      first.stderr,
-    );
-    // No line twice: the closing progress line does not repeat the one before it.
-    const printed = first.stderr.split('\n').filter(Boolean);
-    assert.deepEqual(
-      printed.filter((l, i) => l === printed[i - 1]),
-      [],
-    );
-    const files = fs.readdirSync(out).sort();
-    assert.deepEqual(
-      files,
-      [
-        '__escape.png',
-        '0001.png',
-        '0002.png',
-        '0005.png',
-        '0006.png',
-        '0008.png',
-        '0009.png',
-        '0010.png',
-        'third.png',
-      ].sort(),
-    );
-    for (const f of files)
-      assert.ok(fs.readFileSync(path.join(out, f)).subarray(0, 4).equals(PNG_START), f);
-    assert.ok(!fs.existsSync(path.join(work, 'escape.png')), 'a filename never leaves --out');
+      const first = await batch([
+        '--template',
+        uuid,
+        '--data',
+        data,
+        '--out',
+        out,
+        '--concurrency',
+        '3',
+      ]);
+      assert.equal(first.status, 1, first.stderr);
+      assert.match(first.stdout, /10 rows: 9 rendered, 0 skipped .*, 1 failed/);
+      assert.match(first.stderr, /failed rows:\n {2}row 7 \(0007\.png\): .*nope\.png/);
+      // Not a terminal: plain progress lines with count, rate and ETA.
+      assert.match(first.stderr, /\d+\/10 .*rows\/s {2}ETA /);
+      assert.match(first.stdout, /; 1 with warnings \(above\)/);
+      assert.equal(
+        first.stderr.match(/row 5 \(0005\.png\): warning: layers\.title: the text does not fit/g)
+          ?.length,
+        1,
+        first.stderr,
+      );
+      // No line twice: the closing progress line does not repeat the one before it.
+      const printed = first.stderr.split('\n').filter(Boolean);
+      assert.deepEqual(
+        printed.filter((l, i) => l === printed[i - 1]),
+        [],
+      );
+      const files = fs.readdirSync(out).sort();
+      assert.deepEqual(
+        files,
+        [
+          '__escape.png',
+          '0001.png',
+          '0002.png',
+          '0005.png',
+          '0006.png',
+          '0008.png',
+          '0009.png',
+          '0010.png',
+          'third.png',
+        ].sort(),
+      );
+      for (const f of files)
+        assert.ok(fs.readFileSync(path.join(out, f)).subarray(0, 4).equals(PNG_START), f);
+      assert.ok(!fs.existsSync(path.join(work, 'escape.png')), 'a filename never leaves --out');
 
-    const second = await batchHere(['--template', uuid, '--data', data, '--out', out]);
-    assert.equal(second.status, 1, second.stderr);
-    assert.match(second.stdout, /10 rows: 0 rendered, 9 skipped .*, 1 failed/);
-    assert.match(second.stderr, /row 7 \(0007\.png\)/);
+      const second = await batchHere(['--template', uuid, '--data', data, '--out', out]);
+      assert.equal(second.status, 1, second.stderr);
+      assert.match(second.stdout, /10 rows: 0 rendered, 9 skipped .*, 1 failed/);
+      assert.match(second.stderr, /row 7 \(0007\.png\)/);
 
-    // Once the bad row is fixed, only it renders.
-    fs.writeFileSync(data, fs.readFileSync(data, 'utf8').replace('nope.png', 'red.png'));
-    const third = await batchHere([
-      '--template',
-      uuid,
-      '--data',
-      data,
-      '--out',
-      out,
-      '--format',
-      'png',
-    ]);
-    assert.equal(third.status, 0, third.stderr);
-    assert.match(third.stdout, /10 rows: 1 rendered, 9 skipped .*, 0 failed/);
-    assert.ok(fs.existsSync(path.join(out, '0007.png')));
-  });
+      // Once the bad row is fixed, only it renders.
+      fs.writeFileSync(data, fs.readFileSync(data, 'utf8').replace('nope.png', 'red.png'));
+      const third = await batchHere([
+        '--template',
+        uuid,
+        '--data',
+        data,
+        '--out',
+        out,
+        '--format',
+        'png',
+      ]);
+      assert.equal(third.status, 0, third.stderr);
+      assert.match(third.stdout, /10 rows: 1 rendered, 9 skipped .*, 0 failed/);
+      assert.ok(fs.existsSync(path.join(out, '0007.png')));
+    },
+  );
 
-  it('renders JSON rows as PDFs and JPEGs with --url and --token', async () => {
-    const data = path.join(work, 'rows.json');
-    fs.writeFileSync(
-      data,
-      JSON.stringify([
-        { title: 'One' },
-        { title: { text: 'Two' }, filename: 'two' },
-        { 'title.text': 'Three' },
-      ]),
-    );
-    const opts = ['--url', imprint.base, '--token', project.token];
-    const env = { IMPRINT_URL: '', IMPRINT_TOKEN: '' };
-    const pdfs = path.join(work, 'pdfs');
-    const res = await batchHere(
-      ['--template', uuid, '--data', data, '--out', pdfs, '--format', 'pdf', ...opts],
-      env,
-    );
-    assert.equal(res.status, 0, res.stderr);
-    assert.deepEqual(fs.readdirSync(pdfs).sort(), ['0001.pdf', '0003.pdf', 'two.pdf']);
-    assert.equal(fs.readFileSync(path.join(pdfs, 'two.pdf')).subarray(0, 5).toString(), '%PDF-');
-    const jpgs = path.join(work, 'jpgs');
-    const jpg = await batchHere(
-      ['--template', uuid, '--data', data, '--out', jpgs, '--format', 'jpg', ...opts],
-      env,
-    );
-    assert.equal(jpg.status, 0, jpg.stderr);
-    assert.ok(fs.readFileSync(path.join(jpgs, 'two.jpg')).subarray(0, 3).equals(JPEG_START));
-  });
+  it(
+    'renders JSON rows as PDFs and JPEGs with --url and --token',
+    { timeout: 60_000 },
+    async () => {
+      const data = path.join(work, 'rows.json');
+      fs.writeFileSync(
+        data,
+        JSON.stringify([
+          { title: 'One' },
+          { title: { text: 'Two' }, filename: 'two' },
+          { 'title.text': 'Three' },
+        ]),
+      );
+      const opts = ['--url', imprint.base, '--token', project.token];
+      const env = { IMPRINT_URL: '', IMPRINT_TOKEN: '' };
+      const pdfs = path.join(work, 'pdfs');
+      const res = await batchHere(
+        ['--template', uuid, '--data', data, '--out', pdfs, '--format', 'pdf', ...opts],
+        env,
+      );
+      assert.equal(res.status, 0, res.stderr);
+      assert.deepEqual(fs.readdirSync(pdfs).sort(), ['0001.pdf', '0003.pdf', 'two.pdf']);
+      assert.equal(fs.readFileSync(path.join(pdfs, 'two.pdf')).subarray(0, 5).toString(), '%PDF-');
+      const jpgs = path.join(work, 'jpgs');
+      const jpg = await batchHere(
+        ['--template', uuid, '--data', data, '--out', jpgs, '--format', 'jpg', ...opts],
+        env,
+      );
+      assert.equal(jpg.status, 0, jpg.stderr);
+      assert.ok(fs.readFileSync(path.join(jpgs, 'two.jpg')).subarray(0, 3).equals(JPEG_START));
+    },
+  );
 
   it('names the failing option or row problem', async () => {
     const data = path.join(work, 'bad.json');

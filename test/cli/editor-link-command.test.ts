@@ -5,7 +5,7 @@
  * the --ttl rules are checked in-process and the real command once.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { createHttpApp, createRuntime } from '../../src/main.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-cli-link-'));
 function imprint(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+  const res = runSync(process.execPath, ['bin/imprint.mjs', ...args], {
     env: {
       ...process.env,
       IMPRINT_DATA_DIR: dataDir,
@@ -48,46 +48,50 @@ describe('imprint editor-link', () => {
   });
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('prints a link on IMPRINT_PUBLIC_URL or --url, never on a port guessed from PORT', () => {
-    // Not a terminal (stdin is a pipe) and no address known: nothing to ask, so it stops.
-    const unknown = imprint(
-      { IMPRINT_PUBLIC_URL: '', PORT: '4123' },
-      'editor-link',
-      '--project',
-      projectId,
-    );
-    assert.equal(unknown.code, 1);
-    assert.equal(unknown.out, '');
-    assert.match(unknown.err, /set IMPRINT_PUBLIC_URL .* or pass --url <url>/);
-    assert.doesNotMatch(unknown.err, /4123/);
-    const flag = imprint(
-      { IMPRINT_PUBLIC_URL: '', PORT: '4123' },
-      'editor-link',
-      '--project',
-      projectId,
-      '--url',
-      'http://10.0.0.5:8080/',
-    );
-    assert.equal(flag.code, 0, flag.err);
-    assert.match(flag.out.trim(), /^http:\/\/10\.0\.0\.5:8080\/editor#link=[A-Za-z0-9_-]{32}$/);
-    const pub = imprint(
-      { IMPRINT_PUBLIC_URL: 'https://img.example.com/' },
-      'editor-link',
-      '--project',
-      projectId,
-      '--ttl',
-      '60',
-      '--json',
-    );
-    assert.equal(pub.code, 0, pub.err);
-    const { url, expires_at } = JSON.parse(pub.out);
-    assert.match(url, /^https:\/\/img\.example\.com\/editor#link=[A-Za-z0-9_-]{32}$/);
-    const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
-    assert.ok(minutes > 58 && minutes <= 60, String(minutes));
-    const bad = imprint({}, 'editor-link', '--project', projectId, '--url', 'ftp://x');
-    assert.equal(bad.code, 1);
-    assert.match(bad.err, /Invalid --url: expected a http: or https: URL, got "ftp:\/\/x"/);
-  });
+  it(
+    'prints a link on IMPRINT_PUBLIC_URL or --url, never on a port guessed from PORT',
+    { timeout: 150_000 },
+    () => {
+      // Not a terminal (stdin is a pipe) and no address known: nothing to ask, so it stops.
+      const unknown = imprint(
+        { IMPRINT_PUBLIC_URL: '', PORT: '4123' },
+        'editor-link',
+        '--project',
+        projectId,
+      );
+      assert.equal(unknown.code, 1);
+      assert.equal(unknown.out, '');
+      assert.match(unknown.err, /set IMPRINT_PUBLIC_URL .* or pass --url <url>/);
+      assert.doesNotMatch(unknown.err, /4123/);
+      const flag = imprint(
+        { IMPRINT_PUBLIC_URL: '', PORT: '4123' },
+        'editor-link',
+        '--project',
+        projectId,
+        '--url',
+        'http://10.0.0.5:8080/',
+      );
+      assert.equal(flag.code, 0, flag.err);
+      assert.match(flag.out.trim(), /^http:\/\/10\.0\.0\.5:8080\/editor#link=[A-Za-z0-9_-]{32}$/);
+      const pub = imprint(
+        { IMPRINT_PUBLIC_URL: 'https://img.example.com/' },
+        'editor-link',
+        '--project',
+        projectId,
+        '--ttl',
+        '60',
+        '--json',
+      );
+      assert.equal(pub.code, 0, pub.err);
+      const { url, expires_at } = JSON.parse(pub.out);
+      assert.match(url, /^https:\/\/img\.example\.com\/editor#link=[A-Za-z0-9_-]{32}$/);
+      const minutes = (Date.parse(expires_at) - Date.now()) / 60_000;
+      assert.ok(minutes > 58 && minutes <= 60, String(minutes));
+      const bad = imprint({}, 'editor-link', '--project', projectId, '--url', 'ftp://x');
+      assert.equal(bad.code, 1);
+      assert.match(bad.err, /Invalid --url: expected a http: or https: URL, got "ftp:\/\/x"/);
+    },
+  );
 
   it('takes the address from --url, IMPRINT_PUBLIC_URL, or a question on a terminal', async () => {
     const unset = { publicUrl: 'http://localhost:3000', publicUrlSet: false };
@@ -129,7 +133,7 @@ describe('imprint editor-link', () => {
     }
   });
 
-  it('refuses a bad --ttl and an unknown project', () => {
+  it('refuses a bad --ttl and an unknown project', { timeout: 120_000 }, () => {
     const ttl = imprint({}, 'editor-link', '--project', projectId, '--ttl', '0');
     assert.equal(ttl.code, 1);
     assert.match(ttl.err, /--ttl must be a whole number of minutes from 1 to 1440/);
@@ -139,30 +143,34 @@ describe('imprint editor-link', () => {
     assert.match(unknown.err, /No project with id nope/);
   });
 
-  it('signs in once with the printed code; token list shows the session and its expiry', async () => {
-    const printed = imprint({}, 'editor-link', '--project', projectId).out.trim();
-    const code = printed.split('#link=')[1];
-    const runtime = await openRuntime();
-    const app = await createHttpApp(runtime, false);
-    try {
-      const signIn = () =>
-        app.inject({ method: 'POST', url: '/api/editor/session', payload: { code } });
-      const first = await signIn();
-      assert.equal(first.statusCode, 200, first.body);
-      assert.equal(first.json().project.id, projectId);
-      assert.equal((await signIn()).statusCode, 401);
-      const listed = await runtime.services.projects.listTokens(projectId);
-      const session = listed.find((x) => x.purpose === 'editor_session');
-      assert.equal(session?.expires_at, first.json().expires_at);
-    } finally {
-      await app.close();
-      await runtime.close();
-    }
-    const lines = imprint({}, 'token', 'list', '--project', projectId).out.trim().split('\n');
-    const session = lines.find((l) => l.includes('editor session'));
-    assert.ok(session, lines.join('\n'));
-    assert.match(session, /\tlive editor session\t.*\tactive until \d{4}-\d\d-\d\dT/);
-  });
+  it(
+    'signs in once with the printed code; token list shows the session and its expiry',
+    { timeout: 150_000 },
+    async () => {
+      const printed = imprint({}, 'editor-link', '--project', projectId).out.trim();
+      const code = printed.split('#link=')[1];
+      const runtime = await openRuntime();
+      const app = await createHttpApp(runtime, false);
+      try {
+        const signIn = () =>
+          app.inject({ method: 'POST', url: '/api/editor/session', payload: { code } });
+        const first = await signIn();
+        assert.equal(first.statusCode, 200, first.body);
+        assert.equal(first.json().project.id, projectId);
+        assert.equal((await signIn()).statusCode, 401);
+        const listed = await runtime.services.projects.listTokens(projectId);
+        const session = listed.find((x) => x.purpose === 'editor_session');
+        assert.equal(session?.expires_at, first.json().expires_at);
+      } finally {
+        await app.close();
+        await runtime.close();
+      }
+      const lines = imprint({}, 'token', 'list', '--project', projectId).out.trim().split('\n');
+      const session = lines.find((l) => l.includes('editor session'));
+      assert.ok(session, lines.join('\n'));
+      assert.match(session, /\tlive editor session\t.*\tactive until \d{4}-\d\d-\d\dT/);
+    },
+  );
 
   it('lists an editor session as active until its expiry, then as expired', () => {
     const base = {

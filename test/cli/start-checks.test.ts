@@ -4,7 +4,7 @@
  * naming the variable) and warns where sharing cannot be detected (SQLite).
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { runSync, spawnChild } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,7 +89,7 @@ describe('imprint worker and serve refuse to start', () => {
   const run = (args: string[], env: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-check-'));
     try {
-      return spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+      return runSync(process.execPath, ['bin/imprint.mjs', ...args], {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 60_000,
@@ -109,23 +109,28 @@ describe('imprint worker and serve refuse to start', () => {
     }
   };
 
-  it('a worker without IMPRINT_PUBLIC_URL: exit 78 naming it', () => {
+  it('a worker without IMPRINT_PUBLIC_URL: exit 78 naming it', { timeout: 90_000 }, () => {
     const res = run(['worker'], {});
     assert.equal(res.status, 78, res.stderr);
     assert.match(res.stderr, /IMPRINT_PUBLIC_URL/);
   });
 
-  it('a worker on local storage with PostgreSQL: exit 78 explaining IMPRINT_STORAGE=s3', () => {
-    const res = run(['worker'], { ...PUBLIC, DATABASE_URL: PG });
-    assert.equal(res.status, 78, res.stderr);
-    assert.match(res.stderr, /Invalid IMPRINT_STORAGE: .*IMPRINT_STORAGE=s3/);
-  });
+  it(
+    'a worker on local storage with PostgreSQL: exit 78 explaining IMPRINT_STORAGE=s3',
+    { timeout: 60_000 },
+    () => {
+      const res = run(['worker'], { ...PUBLIC, DATABASE_URL: PG });
+      assert.equal(res.status, 78, res.stderr);
+      assert.match(res.stderr, /Invalid IMPRINT_STORAGE: .*IMPRINT_STORAGE=s3/);
+    },
+  );
 
-  it('a worker on Redis without IMPRINT_SECRET_KEY: the warning goes to stderr', async () => {
+  it('a worker on Redis without IMPRINT_SECRET_KEY: the warning goes to stderr', async (t) => {
     // Redis is unreachable (port 1): the worker would keep retrying, so it is stopped once the
     // warning, printed before any connection, has arrived.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-check-'));
-    const child = spawn(process.execPath, ['bin/imprint.mjs', 'worker'], {
+    const child = spawnChild(process.execPath, ['bin/imprint.mjs', 'worker'], {
+      t,
       cwd: ROOT,
       env: {
         ...process.env,
@@ -141,7 +146,7 @@ describe('imprint worker and serve refuse to start', () => {
     let stderr = '';
     const exited = new Promise((r) => child.once('exit', r));
     await new Promise<void>((resolve) => {
-      child.stderr.on('data', (d: Buffer) => {
+      child.stderr!.on('data', (d: Buffer) => {
         stderr += d.toString();
         if (stderr.includes('IMPRINT_SECRET_KEY is not set')) resolve();
       });
@@ -153,7 +158,7 @@ describe('imprint worker and serve refuse to start', () => {
     assert.match(stderr, /imprint: IMPRINT_SECRET_KEY is not set: transfers/);
   });
 
-  it('an API-only serve on local storage with PostgreSQL: exit 78', () => {
+  it('an API-only serve on local storage with PostgreSQL: exit 78', { timeout: 60_000 }, () => {
     const res = run(['serve'], { DATABASE_URL: PG, IMPRINT_RUN_JOBS: '0' });
     assert.equal(res.status, 78, res.stderr);
     assert.match(res.stderr, /IMPRINT_STORAGE=s3/);
@@ -164,7 +169,7 @@ describe('a SQLite DATABASE_URL in a missing folder', () => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-dburl-'));
   after(() => fs.rmSync(base, { recursive: true, force: true }));
   const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+    runSync(process.execPath, ['bin/imprint.mjs', ...args], {
       cwd: ROOT,
       encoding: 'utf8',
       // Without the check a serve would run: stop it outright (the test then fails on its status).
@@ -173,28 +178,39 @@ describe('a SQLite DATABASE_URL in a missing folder', () => {
       env: { ...process.env, REDIS_URL: '', IMPRINT_STORAGE: '', PORT: '1', ...env },
     });
 
-  it('stops serve with exit 78 naming DATABASE_URL, and creates nothing', () => {
-    const missing = path.join(base, 'typo', 'deeper');
-    const res = run(['serve'], {
-      IMPRINT_DATA_DIR: path.join(base, 'data'),
-      DATABASE_URL: `sqlite:${missing}/imprint.sqlite`,
-    });
-    assert.equal(res.status, 78, res.stderr);
-    assert.match(res.stderr, /Invalid DATABASE_URL: .*the folder .*typo.deeper does not exist/);
-    assert.equal(fs.existsSync(path.join(base, 'typo')), false);
-  });
+  it(
+    'stops serve with exit 78 naming DATABASE_URL, and creates nothing',
+    { timeout: 60_000 },
+    () => {
+      const missing = path.join(base, 'typo', 'deeper');
+      const res = run(['serve'], {
+        IMPRINT_DATA_DIR: path.join(base, 'data'),
+        DATABASE_URL: `sqlite:${missing}/imprint.sqlite`,
+      });
+      assert.equal(res.status, 78, res.stderr);
+      assert.match(res.stderr, /Invalid DATABASE_URL: .*the folder .*typo.deeper does not exist/);
+      assert.equal(fs.existsSync(path.join(base, 'typo')), false);
+    },
+  );
 
-  it('still creates the data folder (IMPRINT_DATA_DIR, or a DATABASE_URL file inside it)', () => {
-    const dataDir = path.join(base, 'fresh', 'data');
-    const res = run(['project', 'list', '--json'], { IMPRINT_DATA_DIR: dataDir, DATABASE_URL: '' });
-    assert.equal(res.status, 0, res.stderr);
-    assert.ok(fs.existsSync(path.join(dataDir, 'imprint.sqlite')));
-    const other = path.join(base, 'other', 'data');
-    const inside = run(['project', 'list', '--json'], {
-      IMPRINT_DATA_DIR: other,
-      DATABASE_URL: `sqlite:${other}/own.sqlite`,
-    });
-    assert.equal(inside.status, 0, inside.stderr);
-    assert.ok(fs.existsSync(path.join(other, 'own.sqlite')));
-  });
+  it(
+    'still creates the data folder (IMPRINT_DATA_DIR, or a DATABASE_URL file inside it)',
+    { timeout: 90_000 },
+    () => {
+      const dataDir = path.join(base, 'fresh', 'data');
+      const res = run(['project', 'list', '--json'], {
+        IMPRINT_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      });
+      assert.equal(res.status, 0, res.stderr);
+      assert.ok(fs.existsSync(path.join(dataDir, 'imprint.sqlite')));
+      const other = path.join(base, 'other', 'data');
+      const inside = run(['project', 'list', '--json'], {
+        IMPRINT_DATA_DIR: other,
+        DATABASE_URL: `sqlite:${other}/own.sqlite`,
+      });
+      assert.equal(inside.status, 0, inside.stderr);
+      assert.ok(fs.existsSync(path.join(other, 'own.sqlite')));
+    },
+  );
 });

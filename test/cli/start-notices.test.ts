@@ -3,7 +3,7 @@
  * and a command that creates a new embedded database says where.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { test } from 'node:test';
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 
 function imprint(args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, ['bin/imprint.mjs', ...args], {
+  return runSync(process.execPath, ['bin/imprint.mjs', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
     encoding: 'utf8',
@@ -21,30 +21,34 @@ function imprint(args: string[], env: Record<string, string>) {
   });
 }
 
-test('serve on a taken port exits with a message naming the port, and creates nothing', async (t) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-port-taken-'));
-  const blocker = net.createServer();
-  await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
-  t.after(() => {
-    blocker.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const { port } = blocker.address() as net.AddressInfo;
+test(
+  'serve on a taken port exits with a message naming the port, and creates nothing',
+  { timeout: 60_000 },
+  async (t) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-port-taken-'));
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    t.after(() => {
+      blocker.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const { port } = blocker.address() as net.AddressInfo;
 
-  const res = imprint(['serve'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    IMPRINT_DATA_DIR: dataDir,
-  });
+    const res = imprint(['serve'], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      IMPRINT_DATA_DIR: dataDir,
+    });
 
-  assert.equal(res.status, 1, res.stderr);
-  assert.match(res.stderr, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
-  assert.match(res.stderr, /PORT/);
-  assert.doesNotMatch(res.stderr, /First start/);
-  assert.equal(fs.existsSync(path.join(dataDir, 'imprint.sqlite')), false);
-});
+    assert.equal(res.status, 1, res.stderr);
+    assert.match(res.stderr, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use`));
+    assert.match(res.stderr, /PORT/);
+    assert.doesNotMatch(res.stderr, /First start/);
+    assert.equal(fs.existsSync(path.join(dataDir, 'imprint.sqlite')), false);
+  },
+);
 
-test('a command that creates a new database says where, once', (t) => {
+test('a command that creates a new database says where, once', { timeout: 120_000 }, (t) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-new-db-'));
   t.after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const file = path.join(dataDir, 'imprint.sqlite');

@@ -3,7 +3,7 @@
  * the trailing `&s=…`; checked against `openssl dgst`, the shell recipe of docs/url-api.md.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../helpers/child-processes.ts';
 import { describe, it } from 'node:test';
 import {
   signatureMatches,
@@ -13,7 +13,7 @@ import {
 
 /** The documented shell recipe: printf '%s' "$QUERY" | openssl dgst -sha256 -hmac "$SECRET". */
 function opensslSignature(secret: string, query: string): string {
-  const out = execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret], { input: query });
+  const out = runCheckedSync('openssl', ['dgst', '-sha256', '-hmac', secret], { input: query });
   return out.toString().trim().split(/\s+/).pop()!;
 }
 

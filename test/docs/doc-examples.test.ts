@@ -13,7 +13,7 @@
  * opens the server's database.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,22 +83,25 @@ describe('documentation examples run against a real server', () => {
         !(['sh', 'bash'].includes(b.lang) && startsSomething(b.code)),
     );
     for (const block of blocks) {
-      test(`${file}:${block.line} (${block.lang})`, () => {
+      // Each block starts the CLI through npx at least once: seconds, a minute on a loaded machine.
+      test(`${file}:${block.line} (${block.lang})`, { timeout: 240_000 }, () => {
         const code = block.code
           .replaceAll('http://localhost:3000', srv.base)
           .replaceAll('<project-id>', String(env.PROJECT_ID))
           .replaceAll('<template_uuid>', String(env.TEMPLATE_UUID));
         const isJs = block.lang === 'js' || block.lang === 'javascript';
         const res = isJs
-          ? spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+          ? runSync(process.execPath, ['--input-type=module', '-e', code], {
               cwd: ROOT,
               env,
               encoding: 'utf8',
+              timeout: 180_000,
             })
-          : spawnSync('bash', ['-e', '-o', 'pipefail', '-c', NPX_IMPRINT + code], {
+          : runSync('bash', ['-e', '-o', 'pipefail', '-c', NPX_IMPRINT + code], {
               cwd: blockFolder(work),
               env,
               encoding: 'utf8',
+              timeout: 180_000,
             });
         assert.equal(
           res.status,

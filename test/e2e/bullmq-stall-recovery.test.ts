@@ -56,7 +56,7 @@ describe(
       await pictures?.close();
     });
 
-    it('resumes and finishes the job exactly once', { timeout: 120_000 }, async (t) => {
+    it('resumes and finishes the job exactly once', { timeout: 360_000 }, async (t) => {
       srv = await ServerProcess.create({
         prefix: 'imprint-stall-',
         env: {

@@ -5,7 +5,7 @@
  * database (as a font uploaded before the fix would be) fails only its render, cleanly.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -51,70 +51,78 @@ describe('hostile fonts against a real server', () => {
     assert.equal((await upload(fontFixture('woff2'), 'ok.woff2')).status, 201);
   });
 
-  it('refuses the cmap bomb in `imprint font import` with a message, not a crash', () => {
-    const file = path.join(srv.dataDir, 'bomb.ttf');
-    fs.writeFileSync(file, cmapBombTtf());
-    const res = spawnSync(
-      process.execPath,
-      ['bin/imprint.mjs', 'font', 'import', '--account', project.id, file],
-      { env: srv.env, cwd: ROOT, encoding: 'utf8' },
-    );
-    assert.equal(res.status, 1, res.stderr);
-    assert.match(res.stderr, /could not be read as one/);
-    const list = JSON.parse(
-      srv.cli('font', 'list', '--account', project.id, '--json'),
-    ) as unknown[];
-    assert.equal(list.length, 0, 'nothing was stored');
-  });
+  it(
+    'refuses the cmap bomb in `imprint font import` with a message, not a crash',
+    { timeout: 210_000 },
+    () => {
+      const file = path.join(srv.dataDir, 'bomb.ttf');
+      fs.writeFileSync(file, cmapBombTtf());
+      const res = runSync(
+        process.execPath,
+        ['bin/imprint.mjs', 'font', 'import', '--account', project.id, file],
+        { env: srv.env, cwd: ROOT, encoding: 'utf8' },
+      );
+      assert.equal(res.status, 1, res.stderr);
+      assert.match(res.stderr, /could not be read as one/);
+      const list = JSON.parse(
+        srv.cli('font', 'list', '--account', project.id, '--json'),
+      ) as unknown[];
+      assert.equal(list.length, 0, 'nothing was stored');
+    },
+  );
 
-  it('fails only the render of a hostile font stored before uploads were checked', async () => {
-    // Straight into the database, past the upload check.
-    const runtime = await createRuntime(loadConfig(srv.env));
-    let uuid: string;
-    try {
-      const owner = await runtime.services.projects.findProject(project.id);
-      const font = await runtime.services.fonts.insert({
-        projectId: project.id,
-        accountId: owner!.account_id,
-        title: 'Old upload',
-        filename: 'old.ttf',
-        format: 'ttf',
-        family: 'DejaVu Sans',
-        data: cmapBombTtf(),
+  it(
+    'fails only the render of a hostile font stored before uploads were checked',
+    { timeout: 60_000 },
+    async () => {
+      // Straight into the database, past the upload check.
+      const runtime = await createRuntime(loadConfig(srv.env));
+      let uuid: string;
+      try {
+        const owner = await runtime.services.projects.findProject(project.id);
+        const font = await runtime.services.fonts.insert({
+          projectId: project.id,
+          accountId: owner!.account_id,
+          title: 'Old upload',
+          filename: 'old.ttf',
+          format: 'ttf',
+          family: 'DejaVu Sans',
+          data: cmapBombTtf(),
+        });
+        uuid = font.uuid;
+      } finally {
+        await runtime.close();
+      }
+      const api = restClient(srv.base, project.token);
+      const created = await api('POST', '/templates', { title: 'Card', width: 300, height: 100 });
+      const template = created.body.uuid as string;
+      const text = { type: 'text', x: 0, y: 0, width: 300, height: 100, text: 'Hi', font_size: 30 };
+      const design = {
+        width: 300,
+        height: 100,
+        layers: [
+          { name: 'title', ...text, font: uuid },
+          { name: 'plain', ...text },
+        ],
+      };
+      assert.equal((await api('PUT', `/templates/${template}/design`, design)).status, 200);
+
+      const failed = await api('POST', '/images', { template_uuid: template, create_now: true });
+      assert.equal(failed.status, 200, JSON.stringify(failed.body));
+      assert.equal(failed.body.status, 'error');
+      assert.match(
+        failed.body.errors[0],
+        new RegExp(`^layers\\.title: the font ${uuid} could not be read`),
+      );
+      assert.equal(await health(), 200);
+
+      // The same template without that font still renders: only the job with the font failed.
+      const fine = await api('POST', '/images', {
+        template_uuid: template,
+        create_now: true,
+        layers: { title: { font: 'DejaVu Sans' } },
       });
-      uuid = font.uuid;
-    } finally {
-      await runtime.close();
-    }
-    const api = restClient(srv.base, project.token);
-    const created = await api('POST', '/templates', { title: 'Card', width: 300, height: 100 });
-    const template = created.body.uuid as string;
-    const text = { type: 'text', x: 0, y: 0, width: 300, height: 100, text: 'Hi', font_size: 30 };
-    const design = {
-      width: 300,
-      height: 100,
-      layers: [
-        { name: 'title', ...text, font: uuid },
-        { name: 'plain', ...text },
-      ],
-    };
-    assert.equal((await api('PUT', `/templates/${template}/design`, design)).status, 200);
-
-    const failed = await api('POST', '/images', { template_uuid: template, create_now: true });
-    assert.equal(failed.status, 200, JSON.stringify(failed.body));
-    assert.equal(failed.body.status, 'error');
-    assert.match(
-      failed.body.errors[0],
-      new RegExp(`^layers\\.title: the font ${uuid} could not be read`),
-    );
-    assert.equal(await health(), 200);
-
-    // The same template without that font still renders: only the job with the font failed.
-    const fine = await api('POST', '/images', {
-      template_uuid: template,
-      create_now: true,
-      layers: { title: { font: 'DejaVu Sans' } },
-    });
-    assert.equal(fine.body.status, 'finished', JSON.stringify(fine.body));
-  });
+      assert.equal(fine.body.status, 'finished', JSON.stringify(fine.body));
+    },
+  );
 });

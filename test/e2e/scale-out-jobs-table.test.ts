@@ -12,7 +12,7 @@ const pgSkip = testDbKinds().find((k) => k.kind === 'postgres')?.skip ?? 'Postgr
 describe('scaled out: 2 API processes, 2 workers, PostgreSQL, S3', () => {
   it(
     'on the jobs table (no Redis): 300 renders finish exactly once across a worker SIGKILL',
-    { skip: pgSkip, timeout: 175_000 },
-    async (t) => scaleOutScenario(false, (m) => t.diagnostic(m)),
+    { skip: pgSkip, timeout: 600_000 },
+    async (t) => scaleOutScenario(false, t),
   );
 });

@@ -4,13 +4,13 @@
  * chromium through playwright-core. One browser per test file keeps them quick.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { EDITOR_DIST } from '../../src/api/routes/editor/editor-app.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { freePort } from '../helpers/server-process.ts';
+import { launchChromium, runCheckedSync } from '../helpers/child-processes.ts';
 
 /** Builds the editor once when dist/web is missing or older than web/ (a test run without setup). */
 export function ensureEditorBuilt(): void {
@@ -25,11 +25,12 @@ export function ensureEditorBuilt(): void {
       )
       .reduce((a, b) => Math.max(a, b), 0);
   if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= newest('web/src')) return;
-  execSync('npm run build:web', { stdio: 'ignore' });
+  // Vite on a busy machine: minutes, not the default minute.
+  runCheckedSync('npm', ['run', 'build:web'], { timeout: 600_000 });
 }
 
 export function chromiumPath(): string {
-  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+  return runCheckedSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
     encoding: 'utf8',
   }).trim();
 }
@@ -52,7 +53,7 @@ export async function startEditor(opts: { publicHost?: string } = {}): Promise<E
   const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
   const t = await createTestApp('sqlite', { IMPRINT_PUBLIC_URL: publicUrl });
   await t.app.listen({ port, host: '127.0.0.1' });
-  const browser = await chromium.launch({
+  const browser = await launchChromium({
     executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
   });

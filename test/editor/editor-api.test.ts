@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -188,34 +188,38 @@ for (const { kind, skip } of testDbKinds()) {
     });
 
     describe('warnings', () => {
-      it('names unknown layers, unknown properties and static layers; creation still succeeds', async () => {
-        const uuid = await withDesign();
-        const res = await t.request({
-          method: 'POST',
-          url: '/api/rest/images',
-          payload: {
-            template_uuid: uuid,
-            create_now: true,
-            layers: {
-              titel: { text: 'x' },
-              title: { text: 'Hi', colour: '#fff' },
-              logo: { text: 'Changed' },
-              nosuch: { text: 'y' },
+      it(
+        'names unknown layers, unknown properties and static layers; creation still succeeds',
+        { timeout: 90_000 },
+        async () => {
+          const uuid = await withDesign();
+          const res = await t.request({
+            method: 'POST',
+            url: '/api/rest/images',
+            payload: {
+              template_uuid: uuid,
+              create_now: true,
+              layers: {
+                titel: { text: 'x' },
+                title: { text: 'Hi', colour: '#fff' },
+                logo: { text: 'Changed' },
+                nosuch: { text: 'y' },
+              },
             },
-          },
-        });
-        assert.equal(res.statusCode, 200, res.body);
-        const image = res.json();
-        assert.equal(image.status, 'finished');
-        assert.deepEqual(image.warnings.sort(), [
-          'layers.logo: the layer "logo" is static (not dynamic in the template), so its values were ignored',
-          'layers.nosuch: the template has no layer "nosuch"',
-          'layers.titel: the template has no layer "titel"; did you mean "title"?',
-          'layers.title.colour: text layers have no property "colour"',
-        ]);
-        const again = await t.request({ method: 'GET', url: `/api/rest/images/${image.id}` });
-        assert.deepEqual(again.json().warnings.sort(), image.warnings);
-      });
+          });
+          assert.equal(res.statusCode, 200, res.body);
+          const image = res.json();
+          assert.equal(image.status, 'finished');
+          assert.deepEqual(image.warnings.sort(), [
+            'layers.logo: the layer "logo" is static (not dynamic in the template), so its values were ignored',
+            'layers.nosuch: the template has no layer "nosuch"',
+            'layers.titel: the template has no layer "titel"; did you mean "title"?',
+            'layers.title.colour: text layers have no property "colour"',
+          ]);
+          const again = await t.request({ method: 'GET', url: `/api/rest/images/${image.id}` });
+          assert.deepEqual(again.json().warnings.sort(), image.warnings);
+        },
+      );
 
       it('suggests a close property name', async () => {
         const uuid = await withDesign();
@@ -323,38 +327,45 @@ for (const { kind, skip } of testDbKinds()) {
         assert.equal((await getDesign(uuid)).json().background, '#1e293b');
       });
 
-      it('answers the PDF of the same design with format "pdf", free, page at the design size', async () => {
-        const uuid = await withDesign();
-        const usageBefore = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
-        const design = { ...DESIGN, background: '#ff0000' };
-        const res = await preview(uuid, {
-          design,
-          format: 'pdf',
-          layers: { title: { text: 'PDF preview' }, sub: { text: 'x' } },
-        });
-        assert.equal(res.statusCode, 200, res.body);
-        assert.equal(res.headers['content-type'], 'application/pdf');
-        assert.equal(res.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-pdf-'));
-        const file = path.join(dir, 'p.pdf');
-        fs.writeFileSync(file, res.rawPayload);
-        const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-        // 800 × 400 design px at 96 dpi: 600 × 300 pt, one page.
-        assert.match(info, /Page size:\s+600 x 300 pts/);
-        assert.match(info, /Pages:\s+1\n/);
-        // Titled after the template, as POST /pdfs titles it.
-        assert.match(info, /Title:\s+Card\n/);
-        assert.match(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }), /PDF preview/);
-        fs.rmSync(dir, { recursive: true });
-        assert.deepEqual(JSON.parse(String(res.headers['imprint-warnings'])), [
-          'layers.sub: the template has no layer "sub"',
-        ]);
-        const usageAfter = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
-        assert.deepEqual(usageAfter, usageBefore);
-        const bad = await preview(uuid, { format: 'svg' });
-        assert.equal(bad.statusCode, 422, bad.body);
-        assert.ok(bad.json().errors.format, bad.body);
-      });
+      it(
+        'answers the PDF of the same design with format "pdf", free, page at the design size',
+        { timeout: 90_000 },
+        async () => {
+          const uuid = await withDesign();
+          const usageBefore = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
+          const design = { ...DESIGN, background: '#ff0000' };
+          const res = await preview(uuid, {
+            design,
+            format: 'pdf',
+            layers: { title: { text: 'PDF preview' }, sub: { text: 'x' } },
+          });
+          assert.equal(res.statusCode, 200, res.body);
+          assert.equal(res.headers['content-type'], 'application/pdf');
+          assert.equal(res.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+          const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preview-pdf-'));
+          const file = path.join(dir, 'p.pdf');
+          fs.writeFileSync(file, res.rawPayload);
+          const info = runCheckedSync('pdfinfo', [file], { encoding: 'utf8' });
+          // 800 × 400 design px at 96 dpi: 600 × 300 pt, one page.
+          assert.match(info, /Page size:\s+600 x 300 pts/);
+          assert.match(info, /Pages:\s+1\n/);
+          // Titled after the template, as POST /pdfs titles it.
+          assert.match(info, /Title:\s+Card\n/);
+          assert.match(
+            runCheckedSync('pdftotext', [file, '-'], { encoding: 'utf8' }),
+            /PDF preview/,
+          );
+          fs.rmSync(dir, { recursive: true });
+          assert.deepEqual(JSON.parse(String(res.headers['imprint-warnings'])), [
+            'layers.sub: the template has no layer "sub"',
+          ]);
+          const usageAfter = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
+          assert.deepEqual(usageAfter, usageBefore);
+          const bad = await preview(uuid, { format: 'svg' });
+          assert.equal(bad.statusCode, 422, bad.body);
+          assert.ok(bad.json().errors.format, bad.body);
+        },
+      );
 
       it('answers 422 naming every bad field, 404 for an unknown template, 401 without a token', async () => {
         const uuid = await withDesign();
@@ -457,20 +468,28 @@ for (const { kind, skip } of testDbKinds()) {
     });
     after(async () => t?.close());
 
-    it('answers 429 with Retry-After once a token used its previews of the minute', async () => {
-      const tpl = await makeTemplate(t, { width: 100, height: 100 });
-      const go = () =>
-        t.request({ method: 'POST', url: `/api/rest/templates/${tpl.uuid}/preview`, payload: {} });
-      // Six requests span at most two one-minute windows, so one window sees at least three.
-      let refused;
-      for (let i = 0; i < 6 && !refused; i++) {
-        const res = await go();
-        if (res.statusCode === 429) refused = res;
-        else assert.equal(res.statusCode, 200, res.body);
-      }
-      assert.ok(refused, 'no preview was refused');
-      assert.ok(Number(refused.headers['retry-after']) >= 1);
-      assert.match(refused.json().message, /IMPRINT_PREVIEW_RATE_LIMIT/);
-    });
+    it(
+      'answers 429 with Retry-After once a token used its previews of the minute',
+      { timeout: 90_000 },
+      async () => {
+        const tpl = await makeTemplate(t, { width: 100, height: 100 });
+        const go = () =>
+          t.request({
+            method: 'POST',
+            url: `/api/rest/templates/${tpl.uuid}/preview`,
+            payload: {},
+          });
+        // Six requests span at most two one-minute windows, so one window sees at least three.
+        let refused;
+        for (let i = 0; i < 6 && !refused; i++) {
+          const res = await go();
+          if (res.statusCode === 429) refused = res;
+          else assert.equal(res.statusCode, 200, res.body);
+        }
+        assert.ok(refused, 'no preview was refused');
+        assert.ok(Number(refused.headers['retry-after']) >= 1);
+        assert.match(refused.json().message, /IMPRINT_PREVIEW_RATE_LIMIT/);
+      },
+    );
   });
 }

@@ -79,7 +79,7 @@ async function stageAt(page: Page) {
 
 let page: Page;
 
-test('sign in, create from a preset, add layers', async () => {
+test('sign in, create from a preset, add layers', { timeout: 150_000 }, async () => {
   page = await newTab();
   await signIn(h, page);
   assert.deepEqual(await serious(page), [], 'gallery: axe finds no serious violations');
@@ -188,73 +188,77 @@ test('mark a layer static, undo and redo, and find everything after a reload', a
   );
 });
 
-test('POST /images shows the text where it was dragged and agrees with the canvas', async () => {
-  await page.getByRole('button', { name: '100%' }).click();
-  await page.locator('.layer-name', { hasText: /^text$/ }).click();
-  const x = await numberOf(page, '#prop-x');
-  const y = await numberOf(page, '#prop-y');
-  const w = await numberOf(page, '#prop-width');
-  const hh = await numberOf(page, '#prop-height');
-  const res = await h.t.request({
-    method: 'POST',
-    url: '/api/rest/images',
-    payload: {
-      template_uuid: uuid,
-      create_now: true,
-      layers: { text: { text: 'Hello Imprint' } },
-      modifications: { image_format: 'png' },
-    },
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  const image = res.json();
-  const file = await fetch(image.image_url);
-  const api = PNG.sync.read(Buffer.from(await file.arrayBuffer()));
-  assert.equal(api.width, 1200);
+test(
+  'POST /images shows the text where it was dragged and agrees with the canvas',
+  { timeout: 120_000 },
+  async () => {
+    await page.getByRole('button', { name: '100%' }).click();
+    await page.locator('.layer-name', { hasText: /^text$/ }).click();
+    const x = await numberOf(page, '#prop-x');
+    const y = await numberOf(page, '#prop-y');
+    const w = await numberOf(page, '#prop-width');
+    const hh = await numberOf(page, '#prop-height');
+    const res = await h.t.request({
+      method: 'POST',
+      url: '/api/rest/images',
+      payload: {
+        template_uuid: uuid,
+        create_now: true,
+        layers: { text: { text: 'Hello Imprint' } },
+        modifications: { image_format: 'png' },
+      },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const image = res.json();
+    const file = await fetch(image.image_url);
+    const api = PNG.sync.read(Buffer.from(await file.arrayBuffer()));
+    assert.equal(api.width, 1200);
 
-  // Pixel probes: the text colour inside the dragged box, nowhere outside it.
-  const red = (png: PNG, px: number, py: number) => {
-    const i = (py * png.width + px) * 4;
-    const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
-    return r > 180 && g < 90 && b < 120;
-  };
-  let inside = 0;
-  let outside = 0;
-  for (let py = 0; py < api.height; py += 2) {
-    for (let px = 0; px < api.width; px += 2) {
-      if (!red(api, px, py)) continue;
-      if (px >= x && px < x + w && py >= y && py < y + hh) inside++;
-      else outside++;
+    // Pixel probes: the text colour inside the dragged box, nowhere outside it.
+    const red = (png: PNG, px: number, py: number) => {
+      const i = (py * png.width + px) * 4;
+      const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+      return r > 180 && g < 90 && b < 120;
+    };
+    let inside = 0;
+    let outside = 0;
+    for (let py = 0; py < api.height; py += 2) {
+      for (let px = 0; px < api.width; px += 2) {
+        if (!red(api, px, py)) continue;
+        if (px >= x && px < x + w && py >= y && py < y + hh) inside++;
+        else outside++;
+      }
     }
-  }
-  assert.ok(inside > 200, `text pixels in the dragged box: ${inside}`);
-  assert.equal(outside, 0, 'no text pixels outside the dragged box');
+    assert.ok(inside > 200, `text pixels in the dragged box: ${inside}`);
+    assert.equal(outside, 0, 'no text pixels outside the dragged box');
 
-  // The canvas: the preview PNG the editor shows, at 100% the design's own size.
-  await page.waitForFunction(() => {
-    const img = document.querySelector('img.render');
-    return img?.complete && img.naturalWidth === 1200;
-  });
-  // Read the picture through a <canvas> (a fetch of its blob: URL is outside connect-src).
-  const b64 = await page.evaluate(() => {
-    const img = document.querySelector('img.render')!;
-    const c = document.createElement('canvas');
-    c.width = img.naturalWidth;
-    c.height = img.naturalHeight;
-    c.getContext('2d')!.drawImage(img, 0, 0);
-    return c.toDataURL('image/png').split(',')[1];
-  });
-  const canvas = PNG.sync.read(Buffer.from(b64, 'base64'));
-  assert.equal(canvas.width, api.width);
-  assert.equal(canvas.height, api.height);
-  const differing = pixelmatch(canvas.data, api.data, undefined, api.width, api.height, {
-    threshold: 0.1,
-  });
-  const agreement = 1 - differing / (api.width * api.height);
-  console.log(`canvas vs POST /images: ${(agreement * 100).toFixed(3)}% of pixels agree`);
-  assert.ok(agreement >= 0.99, `agreement ${agreement}`);
-});
+    // The canvas: the preview PNG the editor shows, at 100% the design's own size.
+    await page.waitForFunction(() => {
+      const img = document.querySelector('img.render');
+      return img?.complete && img.naturalWidth === 1200;
+    });
+    // Read the picture through a <canvas> (a fetch of its blob: URL is outside connect-src).
+    const b64 = await page.evaluate(() => {
+      const img = document.querySelector('img.render')!;
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      c.getContext('2d')!.drawImage(img, 0, 0);
+      return c.toDataURL('image/png').split(',')[1];
+    });
+    const canvas = PNG.sync.read(Buffer.from(b64, 'base64'));
+    assert.equal(canvas.width, api.width);
+    assert.equal(canvas.height, api.height);
+    const differing = pixelmatch(canvas.data, api.data, undefined, api.width, api.height, {
+      threshold: 0.1,
+    });
+    const agreement = 1 - differing / (api.width * api.height);
+    console.log(`canvas vs POST /images: ${(agreement * 100).toFixed(3)}% of pixels agree`);
+    assert.ok(agreement >= 0.99, `agreement ${agreement}`);
+  },
+);
 
-test('a stale tab gets the 409 message and can reload', async () => {
+test('a stale tab gets the 409 message and can reload', { timeout: 120_000 }, async () => {
   const other = await newTab();
   await signIn(h, other);
   await other.goto(`${h.base}/editor#/t/${uuid}`);

@@ -59,10 +59,14 @@ async function drag(from: { x: number; y: number }, to: { x: number; y: number }
   await page.mouse.up();
 }
 
-test('a drag that starts on a locked background draws a selection rectangle', async () => {
-  await drag({ x: 50, y: 50 }, { x: 450, y: 300 });
-  assert.deepEqual(await selected(), ['a', 'b']);
-});
+test(
+  'a drag that starts on a locked background draws a selection rectangle',
+  { timeout: 330_000 },
+  async () => {
+    await drag({ x: 50, y: 50 }, { x: 450, y: 300 });
+    assert.deepEqual(await selected(), ['a', 'b']);
+  },
+);
 
 test('a drag that starts in the grey area around the page selects too', async () => {
   await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@
 // named after the template; the font picker shows an uploaded font in its own face; a picture
 // test value comes from an uploaded file and shows on the canvas.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -179,45 +179,49 @@ async function canvasPicture(kind: 'png' | 'pdf', width = DESIGN.width): Promise
 /** The PDF previews the page asked the server for. */
 let pdfRequests = 0;
 
-test('the canvas switches to the PDF, which agrees with the PNG', async () => {
-  page.on('request', (r) => {
-    if (r.url().endsWith('/preview') && r.postData()?.includes('"format":"pdf"')) pdfRequests++;
-  });
-  const png = await canvasPicture('png', 400);
-  const pdfButton = page.getByRole('button', { name: 'PDF', exact: true });
-  assert.equal(await pdfButton.getAttribute('aria-pressed'), 'false');
-  await pdfButton.click();
-  assert.equal(await pdfButton.getAttribute('aria-pressed'), 'true');
-  const pdf = await canvasPicture('pdf', 400);
-  assert.equal(pdf.width, png.width);
-  assert.equal(pdf.height, png.height);
-  const differing = pixelmatch(png.data, pdf.data, undefined, png.width, png.height, {
-    threshold: 0.1,
-  });
-  const agreement = 1 - differing / (png.width * png.height);
-  console.log(`canvas PDF view vs PNG view: ${(agreement * 100).toFixed(3)}% of pixels agree`);
-  assert.ok(agreement >= 0.98, `agreement ${agreement}`);
-  // The layer boxes stay over the PDF raster.
-  assert.equal(await page.locator('.stage .box').count(), DESIGN.layers.length);
-  // A zoom change draws the same PDF again at the new width, without asking for it again.
-  assert.equal(pdfRequests, 1);
-  const before = await page.locator('img.render').getAttribute('src');
-  await page.locator('.stage').click({ position: { x: 2, y: 2 } }); // keys go to the canvas
-  await page.keyboard.press('Control+-');
-  await page.waitForFunction(
-    (src) =>
-      (
-        globalThis as unknown as { document: { querySelector(s: string): { src: string } } }
-      ).document.querySelector('img.render').src !== src,
-    before,
-  );
-  await page.getByRole('button', { name: '100%' }).click();
-  assert.equal(pdfRequests, 1);
-  await page.getByRole('button', { name: 'PNG', exact: true }).click();
-  await canvasPicture('png', 400);
-});
+test(
+  'the canvas switches to the PDF, which agrees with the PNG',
+  { timeout: 240_000 },
+  async () => {
+    page.on('request', (r) => {
+      if (r.url().endsWith('/preview') && r.postData()?.includes('"format":"pdf"')) pdfRequests++;
+    });
+    const png = await canvasPicture('png', 400);
+    const pdfButton = page.getByRole('button', { name: 'PDF', exact: true });
+    assert.equal(await pdfButton.getAttribute('aria-pressed'), 'false');
+    await pdfButton.click();
+    assert.equal(await pdfButton.getAttribute('aria-pressed'), 'true');
+    const pdf = await canvasPicture('pdf', 400);
+    assert.equal(pdf.width, png.width);
+    assert.equal(pdf.height, png.height);
+    const differing = pixelmatch(png.data, pdf.data, undefined, png.width, png.height, {
+      threshold: 0.1,
+    });
+    const agreement = 1 - differing / (png.width * png.height);
+    console.log(`canvas PDF view vs PNG view: ${(agreement * 100).toFixed(3)}% of pixels agree`);
+    assert.ok(agreement >= 0.98, `agreement ${agreement}`);
+    // The layer boxes stay over the PDF raster.
+    assert.equal(await page.locator('.stage .box').count(), DESIGN.layers.length);
+    // A zoom change draws the same PDF again at the new width, without asking for it again.
+    assert.equal(pdfRequests, 1);
+    const before = await page.locator('img.render').getAttribute('src');
+    await page.locator('.stage').click({ position: { x: 2, y: 2 } }); // keys go to the canvas
+    await page.keyboard.press('Control+-');
+    await page.waitForFunction(
+      (src) =>
+        (
+          globalThis as unknown as { document: { querySelector(s: string): { src: string } } }
+        ).document.querySelector('img.render').src !== src,
+      before,
+    );
+    await page.getByRole('button', { name: '100%' }).click();
+    assert.equal(pdfRequests, 1);
+    await page.getByRole('button', { name: 'PNG', exact: true }).click();
+    await canvasPicture('png', 400);
+  },
+);
 
-test('downloads the PNG and the PDF, named after the template', async () => {
+test('downloads the PNG and the PDF, named after the template', { timeout: 120_000 }, async () => {
   const [pngDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download PNG' }).click(),
@@ -237,15 +241,15 @@ test('downloads the PNG and the PDF, named after the template', async () => {
   assert.equal(pdfDownload.suggestedFilename(), 'Output card.pdf');
   const pdfPath = path.join(tmp, 'card.pdf');
   await pdfDownload.saveAs(pdfPath);
-  const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
+  const info = runCheckedSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
   // 1200 × 630 px at 96 dpi: 900 × 472.5 pt.
   assert.match(info, /Page size:\s+900 x 472\.5 pts/);
-  assert.match(execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }), /Output preview/);
+  assert.match(runCheckedSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' }), /Output preview/);
   // The design did not change since the PDF view: its PDF is saved, not asked for again.
   assert.equal(pdfRequests, 1);
 });
 
-test('the font picker shows an uploaded font in its own face', async () => {
+test('the font picker shows an uploaded font in its own face', { timeout: 120_000 }, async () => {
   await page.locator('.layer-name', { hasText: /^title$/ }).click();
   const picker = page.locator('#prop-font');
   await picker.click();
@@ -321,34 +325,38 @@ async function photoShows(rgb: [number, number, number]): Promise<void> {
   assert.fail(`the photo shows ${last}, not ${rgb}`);
 }
 
-test('a picture test value from an uploaded file shows on the canvas and in "Use in API"', async () => {
-  await page.getByLabel('Upload a picture for photo').setInputFiles({
-    name: 'magenta.png',
-    mimeType: 'image/png',
-    buffer: solidPng(64, 64, [230, 0, 200]),
-  });
-  await page.getByText('magenta.png uploaded.').waitFor();
-  const url = await page.locator('#data-photo').inputValue();
-  assert.ok(url.startsWith(`${h.base}/files/media/`), url);
-  assert.ok(url.endsWith('/magenta.png'), url);
-  await photoShows([230, 0, 200]);
-  await page.getByText('Use in API').click();
-  assert.ok((await page.locator('.use-in-api pre').first().textContent())!.includes(url));
+test(
+  'a picture test value from an uploaded file shows on the canvas and in "Use in API"',
+  { timeout: 90_000 },
+  async () => {
+    await page.getByLabel('Upload a picture for photo').setInputFiles({
+      name: 'magenta.png',
+      mimeType: 'image/png',
+      buffer: solidPng(64, 64, [230, 0, 200]),
+    });
+    await page.getByText('magenta.png uploaded.').waitFor();
+    const url = await page.locator('#data-photo').inputValue();
+    assert.ok(url.startsWith(`${h.base}/files/media/`), url);
+    assert.ok(url.endsWith('/magenta.png'), url);
+    await photoShows([230, 0, 200]);
+    await page.getByText('Use in API').click();
+    assert.ok((await page.locator('.use-in-api pre').first().textContent())!.includes(url));
 
-  // Dropping a file onto the field does the same.
-  const b64 = solidPng(64, 64, [0, 200, 90]).toString('base64');
-  await page.evaluate((data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const dt = new DataTransfer();
-    dt.items.add(new File([bytes], 'green.png', { type: 'image/png' }));
-    const zone = document.querySelector('.test-data .picture-drop')!;
-    zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true }));
-    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true }));
-  }, b64);
-  await page.getByText('green.png uploaded.').waitFor();
-  assert.match(await page.locator('#data-photo').inputValue(), /\/green\.png$/);
-  await photoShows([0, 200, 90]);
-});
+    // Dropping a file onto the field does the same.
+    const b64 = solidPng(64, 64, [0, 200, 90]).toString('base64');
+    await page.evaluate((data) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'green.png', { type: 'image/png' }));
+      const zone = document.querySelector('.test-data .picture-drop')!;
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true }));
+    }, b64);
+    await page.getByText('green.png uploaded.').waitFor();
+    assert.match(await page.locator('#data-photo').inputValue(), /\/green\.png$/);
+    await photoShows([0, 200, 90]);
+  },
+);
 
 test('serves bundled faces at /editor/fonts/{family}; the CSP allows same-origin workers', async () => {
   const res = await fetch(`${h.base}/editor/fonts/${encodeURIComponent('DejaVu Serif')}`);

@@ -26,51 +26,62 @@ const stored = async () => {
 type Layer = Record<string, unknown> & { name: string; type: string };
 const storedText = async () => (await stored()).layers.find((l) => l.type === 'text');
 
-test('the A4 preset makes a pt design whose PDF is exactly an A4 page', async () => {
-  await signIn(h, page);
-  await page.getByLabel('Size').selectOption({ label: 'A4 portrait (210×297 mm)' });
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByTestId('stage').waitFor();
-  uuid = /#\/t\/(\w+)/.exec(page.url())![1];
-  const design = await stored();
-  assert.deepEqual([design.unit, design.width, design.height], ['pt', 595.28, 841.89]);
+test(
+  'the A4 preset makes a pt design whose PDF is exactly an A4 page',
+  { timeout: 210_000 },
+  async () => {
+    await signIn(h, page);
+    await page.getByLabel('Size').selectOption({ label: 'A4 portrait (210×297 mm)' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('stage').waitFor();
+    uuid = /#\/t\/(\w+)/.exec(page.url())![1];
+    const design = await stored();
+    assert.deepEqual([design.unit, design.width, design.height], ['pt', 595.28, 841.89]);
 
-  await page.getByRole('button', { name: 'Add text', exact: true }).click();
-  await until(async () => (await storedText()) !== undefined, 'the text layer to be saved');
-  const pdf = await h.t.request({
-    method: 'POST',
-    url: `/api/rest/templates/${uuid}/preview`,
-    payload: { format: 'pdf' },
-  });
-  assert.equal(pdf.statusCode, 200);
-  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(await pdfInfo(pdf.rawPayload));
-  assert.deepEqual(size?.slice(1), ['595.28', '841.89']);
-  // Lengths are labelled in the design's unit.
-  await page.locator('.layer-name', { hasText: /^text$/ }).click();
-  assert.equal(await page.locator('#prop-x + .unit, #prop-x ~ .unit').first().textContent(), 'pt');
-});
+    await page.getByRole('button', { name: 'Add text', exact: true }).click();
+    await until(async () => (await storedText()) !== undefined, 'the text layer to be saved');
+    const pdf = await h.t.request({
+      method: 'POST',
+      url: `/api/rest/templates/${uuid}/preview`,
+      payload: { format: 'pdf' },
+    });
+    assert.equal(pdf.statusCode, 200);
+    const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(await pdfInfo(pdf.rawPayload));
+    assert.deepEqual(size?.slice(1), ['595.28', '841.89']);
+    // Lengths are labelled in the design's unit.
+    await page.locator('.layer-name', { hasText: /^text$/ }).click();
+    assert.equal(
+      await page.locator('#prop-x + .unit, #prop-x ~ .unit').first().textContent(),
+      'pt',
+    );
+  },
+);
 
-test('a decimal is typed one key at a time; half-typed and emptied fields are not saved', async () => {
-  const lineHeight = page.locator('#prop-line_height');
-  await lineHeight.click();
-  await lineHeight.fill('');
-  await lineHeight.pressSequentially('1.05', { delay: 80 });
-  assert.equal(await lineHeight.inputValue(), '1.05');
-  await until(async () => (await storedText())?.line_height === 1.05, 'line_height 1.05');
+test(
+  'a decimal is typed one key at a time; half-typed and emptied fields are not saved',
+  { timeout: 120_000 },
+  async () => {
+    const lineHeight = page.locator('#prop-line_height');
+    await lineHeight.click();
+    await lineHeight.fill('');
+    await lineHeight.pressSequentially('1.05', { delay: 80 });
+    assert.equal(await lineHeight.inputValue(), '1.05');
+    await until(async () => (await storedText())?.line_height === 1.05, 'line_height 1.05');
 
-  // Emptying x while retyping it never saves a layer without x.
-  const x = page.locator('#prop-x');
-  const before = (await storedText())!.x;
-  await x.fill('');
-  await page.waitForTimeout(1500); // longer than the autosave pause
-  assert.equal((await storedText())!.x, before);
-  await x.pressSequentially('42');
-  await until(async () => (await storedText())?.x === 42, 'x 42');
-  // Left empty, the stored value comes back.
-  await x.fill('');
-  await x.blur();
-  assert.equal(await x.inputValue(), '42');
-  await page.locator('.save[data-state="saved"]').waitFor();
-  keep('editor-a4.png', await page.screenshot());
-  assert.deepEqual(problems, []);
-});
+    // Emptying x while retyping it never saves a layer without x.
+    const x = page.locator('#prop-x');
+    const before = (await storedText())!.x;
+    await x.fill('');
+    await page.waitForTimeout(1500); // longer than the autosave pause
+    assert.equal((await storedText())!.x, before);
+    await x.pressSequentially('42');
+    await until(async () => (await storedText())?.x === 42, 'x 42');
+    // Left empty, the stored value comes back.
+    await x.fill('');
+    await x.blur();
+    assert.equal(await x.inputValue(), '42');
+    await page.locator('.save[data-state="saved"]').waitFor();
+    keep('editor-a4.png', await page.screenshot());
+    assert.deepEqual(problems, []);
+  },
+);

@@ -13,7 +13,7 @@ before(async () => {
 });
 after(() => h?.close());
 
-test('add a table and edit its columns as JSON', async () => {
+test('add a table and edit its columns as JSON', { timeout: 180_000 }, async () => {
   const page = await h.browser.newPage({ viewport: { width: 1600, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -44,15 +44,18 @@ for (const { kind, skip } of testDbKinds()) {
     let t: TestApp;
     let assets: AssetServer;
     let uuid: string;
-    before(async () => {
-      // Jobs are run by the tests that need them, so accepted requests download nothing.
-      fixture = await startGenerationFixture(kind, { processJobs: false });
-      ({ t, assets } = fixture);
-      uuid = await createTemplate(
-        t,
-        tableDesign() as unknown as Parameters<typeof createTemplate>[1],
-      );
-    });
+    before(
+      async () => {
+        // Jobs are run by the tests that need them, so accepted requests download nothing.
+        fixture = await startGenerationFixture(kind, { processJobs: false });
+        ({ t, assets } = fixture);
+        uuid = await createTemplate(
+          t,
+          tableDesign() as unknown as Parameters<typeof createTemplate>[1],
+        );
+      },
+      { timeout: 210_000 },
+    );
     after(async () => fixture?.close());
 
     /** `n` rows of one picture cell each, distinct URLs from `from` on. */

@@ -116,14 +116,18 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(server!.stats.max >= 2, `downloads overlapped: ${server!.stats.max}`);
     });
 
-    it('fetches at most IMPRINT_FETCH_CONCURRENCY pictures at once for all jobs together', async () => {
-      server!.reset();
-      // 4 jobs of 18 pictures would fetch 24 at once with the per-job bound alone.
-      await Promise.all([18, 18, 18, 18].map((n) => renderWith(n)));
-      assert.equal(server!.stats.served, 72);
-      assert.ok(server!.stats.max <= PROCESS_LIMIT, `max in flight ${server!.stats.max}`);
-      // More than one job fetched at the same time, so the process bound is what held.
-      assert.ok(server!.stats.max > JOB_FETCH_CONCURRENCY, `max in flight ${server!.stats.max}`);
-    });
+    it(
+      'fetches at most IMPRINT_FETCH_CONCURRENCY pictures at once for all jobs together',
+      { timeout: 60_000 },
+      async () => {
+        server!.reset();
+        // 4 jobs of 18 pictures would fetch 24 at once with the per-job bound alone.
+        await Promise.all([18, 18, 18, 18].map((n) => renderWith(n)));
+        assert.equal(server!.stats.served, 72);
+        assert.ok(server!.stats.max <= PROCESS_LIMIT, `max in flight ${server!.stats.max}`);
+        // More than one job fetched at the same time, so the process bound is what held.
+        assert.ok(server!.stats.max > JOB_FETCH_CONCURRENCY, `max in flight ${server!.stats.max}`);
+      },
+    );
   });
 }

@@ -33,11 +33,14 @@ for (const { kind, skip } of testDbKinds()) {
     let uuid: string;
     let assets: string;
     let n = 0;
-    before(async () => {
-      fixture = await startGenerationFixture(kind);
-      ({ t, uuid } = fixture);
-      assets = fixture.assets.base;
-    });
+    before(
+      async () => {
+        fixture = await startGenerationFixture(kind);
+        ({ t, uuid } = fixture);
+        assets = fixture.assets.base;
+      },
+      { timeout: 210_000 },
+    );
     after(async () => {
       await fixture?.close();
     });
@@ -340,7 +343,7 @@ for (const { kind, skip } of testDbKinds()) {
       await a?.close();
     });
 
-    it('creates one row for one key sent to both at once', async () => {
+    it('creates one row for one key sent to both at once', { timeout: 90_000 }, async () => {
       for (const createNow of [false, true]) {
         const key = `shared-${createNow}-${Date.now()}`;
         const body = { template_uuid: uuid, create_now: createNow };

@@ -63,19 +63,23 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual([data[0], data[1], data[2]], [255, 0, 0]);
     });
 
-    it('names the default file <id>.<ext> and honours width with the aspect ratio kept', async () => {
-      const res = await create({
-        template_uuid: uuid,
-        modifications: { image_format: 'jpg', width: 200 },
-      });
-      const done = await pollUntilDone(t, res.json().polling_url);
-      assert.equal(done.status, 'finished', JSON.stringify(done));
-      assert.ok((done.image_url as string).endsWith(`/${done.id}.jpg`));
-      const file = await t.request({ method: 'GET', url: pathOf(done.image_url as string) });
-      assert.equal(file.headers['content-type'], 'image/jpeg');
-      const meta = await sharp(file.rawPayload).metadata();
-      assert.deepEqual([meta.width, meta.height], [200, 100]);
-    });
+    it(
+      'names the default file <id>.<ext> and honours width with the aspect ratio kept',
+      { timeout: 90_000 },
+      async () => {
+        const res = await create({
+          template_uuid: uuid,
+          modifications: { image_format: 'jpg', width: 200 },
+        });
+        const done = await pollUntilDone(t, res.json().polling_url);
+        assert.equal(done.status, 'finished', JSON.stringify(done));
+        assert.ok((done.image_url as string).endsWith(`/${done.id}.jpg`));
+        const file = await t.request({ method: 'GET', url: pathOf(done.image_url as string) });
+        assert.equal(file.headers['content-type'], 'image/jpeg');
+        const meta = await sharp(file.rawPayload).metadata();
+        assert.deepEqual([meta.width, meta.height], [200, 100]);
+      },
+    );
 
     it('ends in error naming the layer and URL when a picture cannot be fetched', async () => {
       const res = await create({

@@ -71,17 +71,21 @@ for (const { kind, skip } of testDbKinds()) {
     const setLimit = (limit: number | null) =>
       t.runtime.services.generation.setCreditLimit(t.project.id, limit);
 
-    it('ends a merge past the page cap in error, naming the cap, and charges nothing', async () => {
-      const res = await merge(t, [200, 200]);
-      assert.equal(res.statusCode, 200, res.body);
-      const body = res.json();
-      assert.equal(body.status, 'error');
-      assert.equal(body.pdf_url, null);
-      assert.deepEqual(body.errors, [
-        'urls: the merged PDF would have more than 300 pages (the merge page limit, IMPRINT_MERGE_MAX_PAGES): the first 2 files already have 400.',
-      ]);
-      assert.equal((await usage()).credits_used, 0);
-    });
+    it(
+      'ends a merge past the page cap in error, naming the cap, and charges nothing',
+      { timeout: 90_000 },
+      async () => {
+        const res = await merge(t, [200, 200]);
+        assert.equal(res.statusCode, 200, res.body);
+        const body = res.json();
+        assert.equal(body.status, 'error');
+        assert.equal(body.pdf_url, null);
+        assert.deepEqual(body.errors, [
+          'urls: the merged PDF would have more than 300 pages (the merge page limit, IMPRINT_MERGE_MAX_PAGES): the first 2 files already have 400.',
+        ]);
+        assert.equal((await usage()).credits_used, 0);
+      },
+    );
 
     it('merges exactly up to the cap', async () => {
       const res = await merge(t, [150, 150]);

@@ -81,57 +81,61 @@ for (const { kind, skip } of testDbKinds()) {
         );
       });
 
-      it('prints black on K and cmyk() inks exactly, then uses an imported profile as the output intent', async () => {
-        const plain = await file(
-          await post({
-            pages: [
-              { template_uuid: uuid, layers: { box: { background_color: 'cmyk(0,100,100,0)' } } },
-            ],
-            modifications: { color_mode: 'cmyk' },
-          }),
-        );
-        const sep = await separations(plain);
-        // The test design: black "Hello" at (10, 10), the box at (300, 100) 80 × 80.
-        const title = { x: 10, y: 10, width: 200, height: 60 };
-        assert.ok(sep.inked('Black', title) > 200);
-        assert.equal(sep.maxInk('Cyan', title), 0);
-        assert.deepEqual(
-          (['Cyan', 'Magenta', 'Yellow', 'Black'] as const).map((p) => sep.ink(p, 340, 140)),
-          [0, 1, 1, 0],
-        );
+      it(
+        'prints black on K and cmyk() inks exactly, then uses an imported profile as the output intent',
+        { timeout: 60_000 },
+        async () => {
+          const plain = await file(
+            await post({
+              pages: [
+                { template_uuid: uuid, layers: { box: { background_color: 'cmyk(0,100,100,0)' } } },
+              ],
+              modifications: { color_mode: 'cmyk' },
+            }),
+          );
+          const sep = await separations(plain);
+          // The test design: black "Hello" at (10, 10), the box at (300, 100) 80 × 80.
+          const title = { x: 10, y: 10, width: 200, height: 60 };
+          assert.ok(sep.inked('Black', title) > 200);
+          assert.equal(sep.maxInk('Cyan', title), 0);
+          assert.deepEqual(
+            (['Cyan', 'Magenta', 'Yellow', 'Black'] as const).map((p) => sep.ink(p, 340, 140)),
+            [0, 1, 1, 0],
+          );
 
-        const data = fs.readFileSync(GS_CMYK);
-        await t.runtime.services.colorProfiles.put(
-          {
-            name: 'cmyk-profile-1',
-            description: 'Artifex CMYK SWOP Profile',
-            color_space: 'cmyk',
-            size_bytes: data.length,
-            sha256: createHash('sha256').update(data).digest('hex'),
-            created_at: new Date().toISOString(),
-          },
-          data,
-        );
-        const pdf = await file(
-          await post({
+          const data = fs.readFileSync(GS_CMYK);
+          await t.runtime.services.colorProfiles.put(
+            {
+              name: 'cmyk-profile-1',
+              description: 'Artifex CMYK SWOP Profile',
+              color_space: 'cmyk',
+              size_bytes: data.length,
+              sha256: createHash('sha256').update(data).digest('hex'),
+              created_at: new Date().toISOString(),
+            },
+            data,
+          );
+          const pdf = await file(
+            await post({
+              pages: [{ template_uuid: uuid }],
+              modifications: { color_profile: 'cmyk-profile-1', black: 'rich' },
+            }),
+          );
+          assert.ok(
+            (await intentProfile(pdf)).equals(data),
+            'the imported profile is the output intent',
+          );
+          // rich: the black title is converted, so it has cyan too.
+          assert.ok((await separations(pdf)).maxInk('Cyan', title) > 0.1);
+
+          assert.equal(await t.runtime.services.colorProfiles.remove('cmyk-profile-1'), true);
+          const removed = await post({
             pages: [{ template_uuid: uuid }],
-            modifications: { color_profile: 'cmyk-profile-1', black: 'rich' },
-          }),
-        );
-        assert.ok(
-          (await intentProfile(pdf)).equals(data),
-          'the imported profile is the output intent',
-        );
-        // rich: the black title is converted, so it has cyan too.
-        assert.ok((await separations(pdf)).maxInk('Cyan', title) > 0.1);
-
-        assert.equal(await t.runtime.services.colorProfiles.remove('cmyk-profile-1'), true);
-        const removed = await post({
-          pages: [{ template_uuid: uuid }],
-          modifications: { color_profile: 'cmyk-profile-1' },
-        });
-        assert.equal(removed.statusCode, 422, removed.body);
-      });
+            modifications: { color_profile: 'cmyk-profile-1' },
+          });
+          assert.equal(removed.statusCode, 422, removed.body);
+        },
+      );
     },
   );
 }

@@ -111,50 +111,54 @@ for (const setup of setups) {
       }
     });
 
-    it("finishes B's job while A's downloads still hang, A within its share", async () => {
-      const app = t!;
-      const drip = pictures!;
-      const uuidA = await createTemplate(app);
-      const uuidB = await createTemplate(app, undefined, app.other.token);
-      stop = startJobProcessing(app.runtime);
-      const slow: string[] = [];
-      for (let i = 0; i < SLOW_JOBS; i++) {
+    it(
+      "finishes B's job while A's downloads still hang, A within its share",
+      { timeout: 60_000 },
+      async () => {
+        const app = t!;
+        const drip = pictures!;
+        const uuidA = await createTemplate(app);
+        const uuidB = await createTemplate(app, undefined, app.other.token);
+        stop = startJobProcessing(app.runtime);
+        const slow: string[] = [];
+        for (let i = 0; i < SLOW_JOBS; i++) {
+          const res = await app.request({
+            method: 'POST',
+            url: '/api/rest/images',
+            payload: {
+              template_uuid: uuidA,
+              layers: { photo: { image: `${drip.base}/drip.png?n=${i}` } },
+            },
+          });
+          assert.equal(res.statusCode, 200, res.body);
+          slow.push(res.json().polling_url as string);
+        }
+        // A's downloads have started before B asks.
+        const deadline = Date.now() + 10_000;
+        while (drip.open < SHARE && Date.now() < deadline) await sleep(20);
+        assert.equal(drip.open, SHARE, `A downloads ${SHARE} pictures at once`);
+
+        const started = Date.now();
         const res = await app.request({
           method: 'POST',
           url: '/api/rest/images',
-          payload: {
-            template_uuid: uuidA,
-            layers: { photo: { image: `${drip.base}/drip.png?n=${i}` } },
-          },
+          token: app.other.token,
+          payload: { template_uuid: uuidB, layers: { photo: { image: `${drip.base}/red.png` } } },
         });
         assert.equal(res.statusCode, 200, res.body);
-        slow.push(res.json().polling_url as string);
-      }
-      // A's downloads have started before B asks.
-      const deadline = Date.now() + 10_000;
-      while (drip.open < SHARE && Date.now() < deadline) await sleep(20);
-      assert.equal(drip.open, SHARE, `A downloads ${SHARE} pictures at once`);
+        const done = await pollUntilDone(app, res.json().polling_url as string, app.other.token);
+        const waited = Date.now() - started;
+        console.log(`# ${setup.name}: B's image finished ${waited} ms after it was queued`);
+        assert.equal(done.status, 'finished', JSON.stringify(done));
 
-      const started = Date.now();
-      const res = await app.request({
-        method: 'POST',
-        url: '/api/rest/images',
-        token: app.other.token,
-        payload: { template_uuid: uuidB, layers: { photo: { image: `${drip.base}/red.png` } } },
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const done = await pollUntilDone(app, res.json().polling_url as string, app.other.token);
-      const waited = Date.now() - started;
-      console.log(`# ${setup.name}: B's image finished ${waited} ms after it was queued`);
-      assert.equal(done.status, 'finished', JSON.stringify(done));
-
-      // Every one of A's images is still waiting for its picture: B did not wait for A.
-      for (const url of slow) {
-        const a = await app.request({ method: 'GET', url: pathOf(url) });
-        assert.equal(a.json().status, 'queued', `A's ${url} ended before B's image: ${a.body}`);
-      }
-      assert.ok(waited < FETCH_TIMEOUT_MS, `B waited ${waited} ms`);
-      assert.equal(drip.peak, SHARE, `A never downloaded more than its share (${SHARE}) at once`);
-    });
+        // Every one of A's images is still waiting for its picture: B did not wait for A.
+        for (const url of slow) {
+          const a = await app.request({ method: 'GET', url: pathOf(url) });
+          assert.equal(a.json().status, 'queued', `A's ${url} ended before B's image: ${a.body}`);
+        }
+        assert.ok(waited < FETCH_TIMEOUT_MS, `B waited ${waited} ms`);
+        assert.equal(drip.peak, SHARE, `A never downloaded more than its share (${SHARE}) at once`);
+      },
+    );
   });
 }

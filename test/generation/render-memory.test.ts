@@ -38,78 +38,91 @@ describe('pixel budget and render thread deaths (sqlite)', () => {
       payload: { template_uuid: uuid, create_now: true, modifications: { image_format: 'png' } },
     });
 
-  it('starts a create_now render that does not fit only after the one in flight has ended', async () => {
-    const pool = t.runtime.renderPool;
-    const budget = t.runtime.services.generation.pixelBudget;
-    const real = pool.renderImage.bind(pool);
-    const events: string[] = [];
-    let openGate!: () => void;
-    const gate = new Promise<void>((r) => (openGate = r));
-    let calls = 0;
-    pool.renderImage = async (input: RenderImageInput) => {
-      const n = ++calls;
-      events.push(`render ${n} starts`);
-      if (n === 1) await gate; // the first render holds its pixels until the test lets it go
-      const file = await real(input);
-      events.push(`render ${n} ends`);
-      return file;
-    };
-    try {
-      const first = createNow(big);
-      await until(() => calls === 1);
-      const second = createNow(big);
-      await until(() => budget.waiting === 1 || calls === 2);
-      assert.equal(calls, 1, 'the second render waits for budget instead of starting');
-      assert.equal(budget.inFlight, 640_000);
-      assert.equal(
-        t.runtime.services.generation.createNowInUse,
-        2,
-        'a waiting create_now keeps its slot',
-      );
-      openGate();
-      const [a, b] = await Promise.all([first, second]);
-      assert.equal(a.json().status, 'finished', a.body);
-      assert.equal(b.json().status, 'finished', b.body);
-      assert.deepEqual(events, [
-        'render 1 starts',
-        'render 1 ends',
-        'render 2 starts',
-        'render 2 ends',
-      ]);
-      assert.equal(budget.inFlight, 0);
-    } finally {
-      pool.renderImage = real;
-    }
-  });
+  it(
+    'starts a create_now render that does not fit only after the one in flight has ended',
+    { timeout: 60_000 },
+    async () => {
+      const pool = t.runtime.renderPool;
+      const budget = t.runtime.services.generation.pixelBudget;
+      const real = pool.renderImage.bind(pool);
+      const events: string[] = [];
+      let openGate!: () => void;
+      const gate = new Promise<void>((r) => (openGate = r));
+      let calls = 0;
+      pool.renderImage = async (input: RenderImageInput) => {
+        const n = ++calls;
+        events.push(`render ${n} starts`);
+        if (n === 1) await gate; // the first render holds its pixels until the test lets it go
+        const file = await real(input);
+        events.push(`render ${n} ends`);
+        return file;
+      };
+      try {
+        const first = createNow(big);
+        await until(() => calls === 1);
+        const second = createNow(big);
+        await until(() => budget.waiting === 1 || calls === 2);
+        assert.equal(calls, 1, 'the second render waits for budget instead of starting');
+        assert.equal(budget.inFlight, 640_000);
+        assert.equal(
+          t.runtime.services.generation.createNowInUse,
+          2,
+          'a waiting create_now keeps its slot',
+        );
+        openGate();
+        const [a, b] = await Promise.all([first, second]);
+        assert.equal(a.json().status, 'finished', a.body);
+        assert.equal(b.json().status, 'finished', b.body);
+        assert.deepEqual(events, [
+          'render 1 starts',
+          'render 1 ends',
+          'render 2 starts',
+          'render 2 ends',
+        ]);
+        assert.equal(budget.inFlight, 0);
+      } finally {
+        pool.renderImage = real;
+      }
+    },
+  );
 
-  it('runs a render larger than the whole budget alone instead of refusing it', async () => {
-    const huge = await createTemplate(t, testDesign(1600, 1000)); // 1.6 megapixels > the budget
-    const res = await createNow(huge);
-    assert.equal(res.json().status, 'finished', res.body);
-    assert.equal(t.runtime.services.generation.pixelBudget.inFlight, 0);
-  });
+  it(
+    'runs a render larger than the whole budget alone instead of refusing it',
+    { timeout: 60_000 },
+    async () => {
+      const huge = await createTemplate(t, testDesign(1600, 1000)); // 1.6 megapixels > the budget
+      const res = await createNow(huge);
+      assert.equal(res.json().status, 'finished', res.body);
+      assert.equal(t.runtime.services.generation.pixelBudget.inFlight, 0);
+    },
+  );
 
-  it('fails only the render whose thread died, with a reason, and the next render works', async () => {
-    const pool = t.runtime.renderPool;
-    const real = pool.renderImage.bind(pool);
-    pool.renderImage = (input: RenderImageInput) => {
-      const running = real(input);
-      // The thread that took the render dies under it, as after a native crash.
-      const slots = (pool as unknown as { slots: Array<{ task: unknown; worker: Worker }> }).slots;
-      void slots.find((s) => s.task)?.worker.terminate();
-      return running;
-    };
-    let died;
-    try {
-      died = await createNow(big);
-    } finally {
-      pool.renderImage = real;
-    }
-    assert.equal(died.statusCode, 200, died.body);
-    assert.equal(died.json().status, 'error');
-    assert.match(died.json().errors.join(' '), /The render thread exited unexpectedly/);
-    const next = await createNow(big);
-    assert.equal(next.json().status, 'finished', next.body);
-    assert.equal(pool.stats().threads, 1);
-  });
+  it(
+    'fails only the render whose thread died, with a reason, and the next render works',
+    { timeout: 60_000 },
+    async () => {
+      const pool = t.runtime.renderPool;
+      const real = pool.renderImage.bind(pool);
+      pool.renderImage = (input: RenderImageInput) => {
+        const running = real(input);
+        // The thread that took the render dies under it, as after a native crash.
+        const slots = (pool as unknown as { slots: Array<{ task: unknown; worker: Worker }> })
+          .slots;
+        void slots.find((s) => s.task)?.worker.terminate();
+        return running;
+      };
+      let died;
+      try {
+        died = await createNow(big);
+      } finally {
+        pool.renderImage = real;
+      }
+      assert.equal(died.statusCode, 200, died.body);
+      assert.equal(died.json().status, 'error');
+      assert.match(died.json().errors.join(' '), /The render thread exited unexpectedly/);
+      const next = await createNow(big);
+      assert.equal(next.json().status, 'finished', next.body);
+      assert.equal(pool.stats().threads, 1);
+    },
+  );
 });

@@ -156,23 +156,27 @@ describe('generation against a real server', () => {
     assert.equal(receiver.to('/pdf-ok').length, 0);
   });
 
-  it('ends a transfer in error when the process died before it ran (credentials not kept)', async () => {
-    const created = await api('POST', '/images', {
-      template_uuid: uuid,
-      layers: { photo: { image: `${assets.base}/slow.png?ms=4000` } },
-      transfer: transfer('cards/lost.png'),
-      webhook_error: receiver.url('/lost'),
-    });
-    assert.equal(created.body.status, 'queued');
-    await new Promise((r) => setTimeout(r, 500));
-    await imprint.stop('SIGKILL');
-    await imprint.start();
-    const done = await poll(created.body.polling_url);
-    assert.equal(done.status, 'error', JSON.stringify(done));
-    assert.match(done.errors[0], /transfer credentials were not kept/);
-    const hook = await waitFor(() => receiver.to('/lost')[0], 'the error webhook after restart');
-    assert.deepEqual(JSON.parse(hook.body), done);
-  });
+  it(
+    'ends a transfer in error when the process died before it ran (credentials not kept)',
+    { timeout: 60_000 },
+    async () => {
+      const created = await api('POST', '/images', {
+        template_uuid: uuid,
+        layers: { photo: { image: `${assets.base}/slow.png?ms=4000` } },
+        transfer: transfer('cards/lost.png'),
+        webhook_error: receiver.url('/lost'),
+      });
+      assert.equal(created.body.status, 'queued');
+      await new Promise((r) => setTimeout(r, 500));
+      await imprint.stop('SIGKILL');
+      await imprint.start();
+      const done = await poll(created.body.polling_url);
+      assert.equal(done.status, 'error', JSON.stringify(done));
+      assert.match(done.errors[0], /transfer credentials were not kept/);
+      const hook = await waitFor(() => receiver.to('/lost')[0], 'the error webhook after restart');
+      assert.deepEqual(JSON.parse(hook.body), done);
+    },
+  );
 
   it('never writes the transfer secret or session token to the database, files or logs', async () => {
     await imprint.stop('SIGTERM');

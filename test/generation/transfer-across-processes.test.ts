@@ -168,41 +168,45 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(await sealedOf(id), null);
     };
 
-    it('answers 503 naming IMPRINT_SECRET_KEY when another process would run the transfer', async () => {
-      // API-only on SQLite, and any set-up on PostgreSQL: some other process runs the job.
-      const api = await createTestApp(
-        kind,
-        { ...env, IMPRINT_RUN_JOBS: kind === 'sqlite' ? '0' : '1' },
-        { shareWith: worker },
-      );
-      try {
-        const res = await api.request({
-          method: 'POST',
-          url: '/api/rest/images',
-          payload: { template_uuid: uuid, transfer: transfer('cards/refused.png') },
-        });
-        assert.equal(res.statusCode, 503, res.body);
-        const body = res.json();
-        assert.match(body.message, /IMPRINT_SECRET_KEY/);
-        assert.match(body.errors.transfer[0], /IMPRINT_SECRET_KEY/);
-        // Bad fields still come first, as a 422.
-        const bad = await api.request({
-          method: 'POST',
-          url: '/api/rest/images',
-          payload: { template_uuid: uuid, transfer: { ...transfer('x.png'), to: 'ftp' } },
-        });
-        assert.equal(bad.statusCode, 422, bad.body);
-        // create_now renders inside the request, in this process: no key needed.
-        const now = await api.request({
-          method: 'POST',
-          url: '/api/rest/images',
-          payload: { template_uuid: uuid, create_now: true, transfer: transfer('cards/now.png') },
-        });
-        assert.equal(now.statusCode, 200, now.body);
-        assert.equal(now.json().status, 'finished', now.body);
-      } finally {
-        await api.close();
-      }
-    });
+    it(
+      'answers 503 naming IMPRINT_SECRET_KEY when another process would run the transfer',
+      { timeout: 60_000 },
+      async () => {
+        // API-only on SQLite, and any set-up on PostgreSQL: some other process runs the job.
+        const api = await createTestApp(
+          kind,
+          { ...env, IMPRINT_RUN_JOBS: kind === 'sqlite' ? '0' : '1' },
+          { shareWith: worker },
+        );
+        try {
+          const res = await api.request({
+            method: 'POST',
+            url: '/api/rest/images',
+            payload: { template_uuid: uuid, transfer: transfer('cards/refused.png') },
+          });
+          assert.equal(res.statusCode, 503, res.body);
+          const body = res.json();
+          assert.match(body.message, /IMPRINT_SECRET_KEY/);
+          assert.match(body.errors.transfer[0], /IMPRINT_SECRET_KEY/);
+          // Bad fields still come first, as a 422.
+          const bad = await api.request({
+            method: 'POST',
+            url: '/api/rest/images',
+            payload: { template_uuid: uuid, transfer: { ...transfer('x.png'), to: 'ftp' } },
+          });
+          assert.equal(bad.statusCode, 422, bad.body);
+          // create_now renders inside the request, in this process: no key needed.
+          const now = await api.request({
+            method: 'POST',
+            url: '/api/rest/images',
+            payload: { template_uuid: uuid, create_now: true, transfer: transfer('cards/now.png') },
+          });
+          assert.equal(now.statusCode, 200, now.body);
+          assert.equal(now.json().status, 'finished', now.body);
+        } finally {
+          await api.close();
+        }
+      },
+    );
   });
 }

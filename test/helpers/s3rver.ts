@@ -4,11 +4,11 @@
  * chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY), as in production.
  */
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { spawnChild, stopChild, type TestOwner } from './child-processes.ts';
 
 const MAIN = new URL('./s3rver-main.mjs', import.meta.url).pathname;
 
@@ -26,18 +26,21 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-/** Starts s3rver with an empty bucket. */
-export async function startS3(bucket = 'imprint-files'): Promise<TestS3> {
+/** Starts s3rver with an empty bucket; stopped when test `t` (else the test file) ends. */
+export async function startS3(bucket = 'imprint-files', t?: TestOwner): Promise<TestS3> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-s3rver-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', MAIN, dir, bucket], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawnChild(process.execPath, ['--openssl-legacy-provider', MAIN, dir, bucket], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    t,
   });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
   const exited = new Promise((r) => child.once('exit', r));
-  const lines = readline.createInterface({ input: child.stdout });
+  const lines = readline.createInterface({ input: child.stdout! });
   const first = await Promise.race([
     new Promise<string>((r) => lines.once('line', r)),
     exited.then(() => {
-      throw new Error('s3rver exited before it listened');
+      throw new Error(`s3rver exited before it listened: ${errors}`);
     }),
   ]);
   lines.close();
@@ -57,10 +60,7 @@ export async function startS3(bucket = 'imprint-files'): Promise<TestS3> {
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     }),
     close: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -27,6 +27,7 @@ import { S3BlobStorage } from '../../src/storage/s3/s3-blob-storage.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
 import { startAssetServer, testDesign } from '../generation/_helpers.ts';
+import type { TestOwner } from './child-processes.ts';
 import { freshDatabase } from './databases.ts';
 import { TEST_REDIS_URL } from './redis.ts';
 import { S3RVER_CREDENTIALS, startS3 } from './s3rver.ts';
@@ -36,6 +37,32 @@ import { startReceiver } from '../webhooks/receiver.ts';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const JOBS = 300;
 const PREFIX = 'installation/';
+/**
+ * How long the scenario's counts may stand still before it fails: longer than a job's lease or
+ * BullMQ's stalled-job check (what a SIGKILLed worker's jobs wait for), far longer than a render.
+ * The waits have no fixed deadline otherwise: each job done buys time, so they scale with the
+ * work and the machine, and only a real stall fails them (the test's own limit is the backstop).
+ */
+const STALL_MS = 90_000;
+
+/** Polls `count` until it reaches `target`; fails once it has not grown for STALL_MS. */
+async function waitForCount(
+  count: () => Promise<number>,
+  target: number,
+  what: string,
+  details: () => string = () => '',
+): Promise<void> {
+  let last = await count();
+  let movedAt = Date.now();
+  while (last < target) {
+    if (Date.now() - movedAt > STALL_MS) {
+      assert.fail(`${what}: ${last} of ${target}, none for ${STALL_MS / 1000} s\n${details()}`);
+    }
+    await sleep(250);
+    const now = await count();
+    if (now > last) [last, movedAt] = [now, Date.now()];
+  }
+}
 
 /** One submitted render and what the test expects of it. */
 interface Submitted {
@@ -62,14 +89,17 @@ async function bytesOf(res: Response): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** The test running the scenario: its processes stop when it ends, even on a time-out. */
+interface ScenarioTest extends TestOwner {
+  diagnostic(msg: string): void;
+}
+
 /** The scenario; `redis` picks BullMQ, otherwise the jobs table. */
-export async function scaleOutScenario(
-  redis: boolean,
-  diagnostic: (msg: string) => void,
-): Promise<void> {
+export async function scaleOutScenario(redis: boolean, t: ScenarioTest): Promise<void> {
+  const diagnostic = (msg: string) => t.diagnostic(msg);
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
   try {
-    const s3 = await startS3();
+    const s3 = await startS3(undefined, t);
     cleanups.push(() => s3.close());
     const db = await freshDatabase('postgres');
     cleanups.push(() => db.drop());
@@ -99,6 +129,7 @@ export async function scaleOutScenario(
         prefix: `imprint-scale-api-${name}-`,
         env: { ...shared, IMPRINT_RUN_JOBS: '0' },
         readyMs: 60_000,
+        t,
       });
       cleanups.push(() => api.close('SIGKILL'));
       apis.push(api);
@@ -108,6 +139,7 @@ export async function scaleOutScenario(
       const worker = await ServerProcess.create({
         prefix: `imprint-scale-worker-${name}-`,
         env: { ...shared, IMPRINT_PUBLIC_URL: apis[0].base },
+        t,
       });
       cleanups.push(() => worker.close('SIGKILL'));
       workers.push(worker);
@@ -193,19 +225,19 @@ export async function scaleOutScenario(
     const numbers = Array.from({ length: JOBS }, (_, n) => n);
     await inParallel(numbers.slice(0, JOBS / 2), 6, submit);
     // Kill a worker while jobs run: some are done, most are queued, each worker holds some.
-    while ((await finishedCount()) < 30 && Date.now() - started < 60_000) await sleep(100);
+    await waitForCount(finishedCount, 30, 'renders before the SIGKILL', logs);
     const killedAt = Date.now();
     running[0].kill('SIGKILL');
     await new Promise((r) => running[0].once('exit', r));
-    diagnostic(`SIGKILLed worker a after ${await finishedCount()} renders had ended`);
+    const endedAtKill = await finishedCount();
+    diagnostic(`SIGKILLed worker a after ${endedAtKill} renders had ended`);
     await inParallel(numbers.slice(JOBS / 2), 6, submit);
-    await sleep(2000);
+    // Worker b goes on alone for a while before a comes back on its data folder.
+    await waitForCount(finishedCount, endedAtKill + 20, 'renders by the surviving worker', logs);
     running[0] = spawnWorker(workers[0]);
 
-    const deadline = Date.now() + 120_000;
-    while ((await finishedCount()) < JOBS && Date.now() < deadline) await sleep(250);
-    const done = await finishedCount();
-    assert.equal(done, JOBS, `only ${done} of ${JOBS} ended\n${logs().slice(-5000)}`);
+    await waitForCount(finishedCount, JOBS, 'renders ended', () => logs().slice(-5000));
+    assert.equal(await finishedCount(), JOBS);
     diagnostic(
       `${JOBS} renders ended ${((Date.now() - started) / 1000).toFixed(1)} s after the first ` +
         `submit, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the SIGKILL`,
@@ -273,15 +305,16 @@ export async function scaleOutScenario(
     // finished body whose file URL works. A worker SIGKILLed after the receiver answered but
     // before the answer was recorded sends that delivery again, with the same delivery id
     // (docs/webhooks.md): a receiver that drops repeated ids sees exactly one per job.
+    // Waits until every delivery is recorded as succeeded: a repeat is sent before that, so none
+    // can arrive afterwards.
     const hooked = submitted.filter((j) => j.webhook);
-    const hookUntil = Date.now() + 60_000;
-    while (
-      hooked.some((j) => rx.to(`/hook/${j.type}/${j.n}`).length === 0) &&
-      Date.now() < hookUntil
-    ) {
-      await sleep(200);
-    }
-    await sleep(1500);
+    const deliveries = async () => {
+      const { rows } = await client.query(
+        `select count(*) filter (where status = 'succeeded') as n from webhook_deliveries`,
+      );
+      return Number(rows[0].n);
+    };
+    await waitForCount(deliveries, hooked.length, 'webhook deliveries succeeded', logs);
     const hookPaths = new Set(hooked.map((j) => `/hook/${j.type}/${j.n}`));
     assert.deepEqual(
       rx.received.filter((r) => !hookPaths.has(r.path)).map((r) => r.path),
@@ -364,15 +397,21 @@ export async function scaleOutScenario(
     });
     assert.equal(merge.status, 200, JSON.stringify(merge.body));
     let merged = merge.body;
-    for (let i = 0; i < 600 && merged.status === 'queued'; i++) {
-      await sleep(100);
-      merged = (await rests[i % 2]('GET', `/pdfs/${merge.body.id}`)).body;
-    }
+    let polls = 0;
+    await waitForCount(
+      async () => {
+        if (merged.status !== 'queued') return 1;
+        merged = (await rests[polls++ % 2]('GET', `/pdfs/${merge.body.id}`)).body;
+        return merged.status === 'queued' ? 0 : 1;
+      },
+      1,
+      'the merge',
+    );
     assert.equal(merged.status, 'finished', `${JSON.stringify(merged)}\n${logs().slice(-3000)}`);
     const mergedBytes = await bytesOf(await fetch(String(merged.pdf_url)));
     const pageCount = pdfs.reduce((sum, j) => sum + j.pages, 0);
     assert.equal((await PDFDocument.load(mergedBytes)).getPageCount(), pageCount);
-    for (let i = 0; i < 100 && rx.to('/hook/merge').length === 0; i++) await sleep(100);
+    await waitForCount(deliveries, hooked.length + 1, 'the merge webhook', logs);
     assert.equal(rx.to('/hook/merge').length, 1);
     const afterMerge = await rests[0]('GET', '/usage');
     assert.equal(afterMerge.body.credits_used, expectedCredits + 1, 'a merge costs 1 credit');

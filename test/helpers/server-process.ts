@@ -5,11 +5,12 @@
  * starts the server the same way.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess, type StdioOptions } from 'node:child_process';
+import type { ChildProcess, StdioOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { runSync, spawnChild, stopChild, type TestOwner } from './child-processes.ts';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const BIN = 'bin/imprint.mjs';
@@ -34,8 +35,10 @@ export interface ServerProcessOptions {
   stdio?: StdioOptions;
   /** Extra node flags for `serve`, e.g. --cpu-prof. */
   nodeArgs?: string[];
-  /** How long `start` waits for /health (default 30 s). */
+  /** How long `start` waits for /health (default 60 s: a busy machine loads slowly). */
   readyMs?: number;
+  /** The test whose end stops every process started here (else the end of the test file). */
+  t?: TestOwner;
 }
 
 /** `imprint serve` and CLI processes sharing one port, data directory and environment. */
@@ -79,11 +82,7 @@ export class ServerProcess {
 
   /** Runs `imprint <args>` to the end; asserts it succeeded and returns its trimmed stdout. */
   cli(...args: string[]): string {
-    const res = spawnSync(process.execPath, [BIN, ...args], {
-      env: this.env,
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
+    const res = runSync(process.execPath, [BIN, ...args], { env: this.env, cwd: ROOT });
     this.logs.push(res.stdout, res.stderr);
     assert.equal(res.status, 0, res.stderr);
     return res.stdout.trim();
@@ -99,10 +98,11 @@ export class ServerProcess {
 
   /** Starts `imprint <args>` in the background with extra variables. */
   spawn(args: string[], extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
-    const child = spawn(process.execPath, [...nodeArgs, BIN, ...args], {
+    const child = spawnChild(process.execPath, [...nodeArgs, BIN, ...args], {
       env: { ...this.env, ...extraEnv },
       cwd: ROOT,
       stdio: this.options.stdio ?? 'pipe',
+      t: this.options.t,
     });
     child.stdout?.on('data', (d: Buffer) => this.logs.push(d.toString()));
     child.stderr?.on('data', (d: Buffer) => this.logs.push(d.toString()));
@@ -114,7 +114,7 @@ export class ServerProcess {
   async start(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
     const child = this.spawn(['serve'], extraEnv, this.options.nodeArgs);
     this.server = child;
-    const until = Date.now() + (this.options.readyMs ?? 30_000);
+    const until = Date.now() + (this.options.readyMs ?? 60_000);
     while (Date.now() < until && child.exitCode === null) {
       try {
         if ((await fetch(`${this.base}/health`)).ok) return child;
@@ -138,13 +138,6 @@ export class ServerProcess {
     for (const c of this.children) await stopChild(c, signal);
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
-}
-
-async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of the API

@@ -5,7 +5,7 @@
  * goes to a temporary copy of the layout, so the checkout's own dist/ is left alone.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ const VERSION = (
 ).version;
 
 function run(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
-  return spawnSync(process.execPath, args, {
+  return runSync(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -4,7 +4,7 @@
  * gone and runs its jobs at once (no waiting for the lease), each exactly once more.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../helpers/child-processes.ts';
 import { describe, it } from 'node:test';
 import type { Job } from '../../src/queue/job-queue.ts';
 import { LocalJobQueue } from '../../src/queue/local/local-job-queue.ts';
@@ -16,14 +16,14 @@ import { waitFor } from './job-queue.contract.ts';
 
 for (const { kind, skip } of testDbKinds()) {
   describe(`local queue on ${kind}: restart after SIGKILL`, { skip }, () => {
-    it('re-queues the jobs of a killed process at the next start, without waiting for the lease', async () => {
+    it('re-queues the jobs of a killed process at the next start, without waiting for the lease', async (t) => {
       const fresh = await freshDatabase(kind);
       const db = openDatabase(fresh.target);
       await migrateToLatest(db);
       const producer = new LocalJobQueue(db);
       for (const id of ['a', 'b', 'c', 'd']) await producer.enqueue('k', { id }, { jobId: id });
 
-      const child = spawn(
+      const child = spawnChild(
         process.execPath,
         [
           '--import',
@@ -31,10 +31,10 @@ for (const { kind, skip } of testDbKinds()) {
           new URL('./fixtures/hang-consumer.ts', import.meta.url).pathname,
           JSON.stringify(fresh.target),
         ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
+        { stdio: ['ignore', 'pipe', 'pipe'], t },
       );
       let out = '';
-      child.stdout.on('data', (d) => (out += String(d)));
+      child.stdout!.on('data', (d) => (out += String(d)));
       await waitFor(
         () => (out.match(/^took /gm) ?? []).length === 3,
         30_000,

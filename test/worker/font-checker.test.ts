@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { AppError } from '../../src/core/errors.ts';
@@ -30,7 +30,7 @@ describe('the cmap bomb without the checker', () => {
       const bytes = Buffer.from(require('node:fs').readFileSync(0));
       try { fontkit.create(bytes).characterSet; } catch (e) { console.log('caught', e.message); }
       console.log('survived');`;
-    const res = spawnSync(process.execPath, ['--max-old-space-size=64', '-e', script], {
+    const res = runSync(process.execPath, ['--max-old-space-size=64', '-e', script], {
       input: cmapBombTtf(),
       encoding: 'utf8',
       timeout: 120_000,

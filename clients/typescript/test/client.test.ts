@@ -226,7 +226,7 @@ describe('@imprint/client against a running server', () => {
     );
   });
 
-  it('builds signed URL API links the server accepts', async () => {
+  it('builds signed URL API links the server accepts', { timeout: 90_000 }, async () => {
     const secret = 'client-url-secret & more';
     server.cli('url', 'secret', '--project', projectId, '--set', secret);
     const url = signUrl(
@@ -247,35 +247,39 @@ describe('@imprint/client against a running server', () => {
     );
   });
 
-  it('verifies a real webhook delivery and resolves waitFor from it', async () => {
-    const secret = server.cli('webhook', 'secret', '--project', projectId);
-    const waiter = new WebhookWaiter();
-    const endpoint = await startWebhookEndpoint(secret, waiter);
-    try {
-      const { data } = await client.POST('/api/rest/images', {
-        body: {
-          template_uuid: templateUuid,
-          layers: { title: { text: 'Hooked' } },
-          webhook_success: endpoint.url,
-        },
-      });
-      const before = polls.length;
-      // The first poll would come only after ten minutes: the delivery has to end the wait.
-      const done = await client.waitFor(data!, { webhook: waiter, initialDelayMs: 600_000 });
-      assert.equal(done.status, 'finished');
-      assert.equal(done.id, data!.id);
-      assert.equal(polls.length, before, 'no poll happened');
-      const delivery = endpoint.seen[0];
-      assert.equal(delivery.valid, true);
-      assert.ok(delivery.headers['imprint-signature']);
-      // The same delivery with a changed body or another secret does not verify.
-      assert.equal(
-        verifyWebhook(delivery.headers, delivery.body.replace('Hooked', 'x') + ' ', secret),
-        false,
-      );
-      assert.equal(verifyWebhook(delivery.headers, delivery.body, `${secret}x`), false);
-    } finally {
-      endpoint.close();
-    }
-  });
+  it(
+    'verifies a real webhook delivery and resolves waitFor from it',
+    { timeout: 90_000 },
+    async () => {
+      const secret = server.cli('webhook', 'secret', '--project', projectId);
+      const waiter = new WebhookWaiter();
+      const endpoint = await startWebhookEndpoint(secret, waiter);
+      try {
+        const { data } = await client.POST('/api/rest/images', {
+          body: {
+            template_uuid: templateUuid,
+            layers: { title: { text: 'Hooked' } },
+            webhook_success: endpoint.url,
+          },
+        });
+        const before = polls.length;
+        // The first poll would come only after ten minutes: the delivery has to end the wait.
+        const done = await client.waitFor(data!, { webhook: waiter, initialDelayMs: 600_000 });
+        assert.equal(done.status, 'finished');
+        assert.equal(done.id, data!.id);
+        assert.equal(polls.length, before, 'no poll happened');
+        const delivery = endpoint.seen[0];
+        assert.equal(delivery.valid, true);
+        assert.ok(delivery.headers['imprint-signature']);
+        // The same delivery with a changed body or another secret does not verify.
+        assert.equal(
+          verifyWebhook(delivery.headers, delivery.body.replace('Hooked', 'x') + ' ', secret),
+          false,
+        );
+        assert.equal(verifyWebhook(delivery.headers, delivery.body, `${secret}x`), false);
+      } finally {
+        endpoint.close();
+      }
+    },
+  );
 });

@@ -7,7 +7,7 @@ import { createCanvas, loadImage, PDFDocument } from '@napi-rs/canvas';
 import zxing from '@zxing/library';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { runCheckedSync, runSync } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +17,8 @@ import { validateDesign } from '../../../src/render/design/validate-design.ts';
 import { paintDesign } from '../../../src/render/paint/index.ts';
 import { designOf, renderScene, testEnv } from './render-scene.ts';
 
-const hasZbar = spawnSync('zbarimg', ['--version']).status === 0;
-const hasPdftoppm = spawnSync('pdftoppm', ['-v']).status === 0;
+const hasZbar = runSync('zbarimg', ['--version']).status === 0;
+const hasPdftoppm = runSync('pdftoppm', ['-v']).status === 0;
 
 /** zbarimg's raw decodings of a PNG. */
 function scan(png: Buffer, symbols: string[] = []): string[] {
@@ -27,7 +27,7 @@ function scan(png: Buffer, symbols: string[] = []): string[] {
     const file = path.join(dir, 'code.png');
     fs.writeFileSync(file, png);
     const flags = symbols.map((s) => `-S${s}.enable`);
-    const res = spawnSync('zbarimg', ['--raw', '-q', ...flags, file], { encoding: 'utf8' });
+    const res = runSync('zbarimg', ['--raw', '-q', ...flags, file], { encoding: 'utf8' });
     return res.stdout.split('\n').filter(Boolean);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -151,11 +151,11 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
           const pdf = await pdfOf(layer);
           assert.ok(!pdf.includes('/Subtype /Image'), 'the bars are vector paths, not an image');
           fs.writeFileSync(path.join(dir, `${name}.pdf`), pdf);
-          execFileSync('pdftoppm', ['-png', '-r', '144', '-singlefile', `${name}.pdf`, name], {
+          runCheckedSync('pdftoppm', ['-png', '-r', '144', '-singlefile', `${name}.pdf`, name], {
             cwd: dir,
           });
           assert.deepEqual(scan(fs.readFileSync(path.join(dir, `${name}.png`))), ['5901234123457']);
-          return execFileSync('pdftotext', [`${name}.pdf`, '-'], { cwd: dir, encoding: 'utf8' });
+          return runCheckedSync('pdftotext', [`${name}.pdf`, '-'], { cwd: dir, encoding: 'utf8' });
         };
         const digits = await text('with', { value: '590123412345', format: 'ean13' });
         assert.equal(digits.replace(/\s/g, ''), '5901234123457');
@@ -189,7 +189,7 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-pdf-'));
       try {
         fs.writeFileSync(path.join(dir, 'page.pdf'), pdf);
-        execFileSync('pdftoppm', ['-png', '-r', '150', '-singlefile', 'page.pdf', 'page'], {
+        runCheckedSync('pdftoppm', ['-png', '-r', '150', '-singlefile', 'page.pdf', 'page'], {
           cwd: dir,
         });
         assert.deepEqual(scan(fs.readFileSync(path.join(dir, 'page.png'))), [

@@ -5,7 +5,7 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,7 +204,7 @@ describe('SVG from untrusted sources', () => {
   });
 
   it('lays out text with the bundled fonts only, never an installed family', async () => {
-    const installed = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' })
+    const installed = runCheckedSync('fc-list', [':', 'family'], { encoding: 'utf8' })
       .split('\n')
       .map((l) => l.split(',')[0].trim())
       .filter((f) => f && !/DejaVu|Noto|Droid|Nanum/.test(f));

@@ -5,17 +5,16 @@
  * the suite fast: a child process costs seconds of TypeScript loading.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { runChecked } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { runCliInProcess } from '../../helpers/cli-in-process.ts';
 import { keep, makePhoto, pdfInfo, pdfText } from './output-kit.ts';
 
-const run = promisify(execFile);
+const run = runChecked;
 const BIN = path.resolve('bin/imprint.mjs');
 
 /** Runs the CLI in this process from `cwd`, capturing its output and the exit code. */

@@ -2,15 +2,14 @@
  * Helpers for the output proof tests: small designs, a photo-like test picture, and the poppler /
  * Ghostscript tools that look at the files we make (each run on a temp copy of the bytes).
  */
-import { execFile } from 'node:child_process';
+import { runChecked } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { validateDesign, type Design, type RenderAssets } from '../../../src/render/index.ts';
 
-const run = promisify(execFile);
+const run = runChecked;
 
 /** Where tests keep files worth a look (PNG outputs, rasterised PDF pages). */
 export const LOOK_DIR = path.join(os.tmpdir(), 'imprint-output-tests');
@@ -38,7 +37,7 @@ export async function tool(
   const file = path.join(dir, `in.${ext}`);
   fs.writeFileSync(file, bytes);
   try {
-    const { stdout } = await run(cmd, args(file), { maxBuffer: 64 << 20, cwd: dir });
+    const { stdout } = await run(cmd, args(file), { cwd: dir });
     return stdout;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,11 +6,10 @@
  * (crop, focal point, rotation, opacity, rounded corners).
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { runChecked } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createCanvas, PDFDocument, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
@@ -38,7 +37,7 @@ import {
   valid,
 } from './output-kit.ts';
 
-const run = promisify(execFile);
+const run = runChecked;
 
 /** One row of `pdfimages -list`. */
 interface ImageRow {

@@ -2,14 +2,13 @@
  * Reads a PDF's ink separations back with Ghostscript's `tiffsep` device: one 8-bit plate per
  * process ink (cyan, magenta, yellow, black), as a print shop's RIP would make them.
  */
-import { execFile } from 'node:child_process';
+import { runChecked } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 
-const run = promisify(execFile);
+const run = runChecked;
 
 /** The ink plates of page 1; `ink` is 0 (none) to 1 (solid) at a pixel. */
 export interface Separations {

@@ -4,14 +4,14 @@
  * the same size (Debian chromium through playwright-core, with Imprint's bundled DejaVu fonts
  * served as web fonts so that text uses the same files).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { BUNDLED_FAMILIES, bundledFontPath } from '../../../src/render/fonts/index.ts';
 import { renderImage, renderPdf, type Design } from '../../../src/render/index.ts';
+import { launchChromium, runCheckedSync } from '../../helpers/child-processes.ts';
 import { decodeRgba } from '../../helpers/golden.ts';
 import { rasterisePdf, valid } from '../output/output-kit.ts';
 
@@ -108,7 +108,7 @@ export async function diffShare(a: Buffer, b: Buffer): Promise<number> {
 }
 
 function chromiumPath(): string {
-  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+  return runCheckedSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
     encoding: 'utf8',
   }).trim();
 }
@@ -118,7 +118,7 @@ export class ChromiumSvg {
   private constructor(private readonly browser: Browser) {}
 
   static async start(): Promise<ChromiumSvg> {
-    const browser = await chromium.launch({
+    const browser = await launchChromium({
       executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
     });

@@ -4,7 +4,7 @@
  * bitmap at 300 pixels per inch of its placed size, whatever the PDF's dpi or the design's unit.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { runCheckedSync } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,9 @@ function pageContent(pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-svg-pdf-'));
   try {
     fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
-    execFileSync('qpdf', ['--qdf', '--object-streams=disable', 'in.pdf', 'out.pdf'], { cwd: dir });
+    runCheckedSync('qpdf', ['--qdf', '--object-streams=disable', 'in.pdf', 'out.pdf'], {
+      cwd: dir,
+    });
     return fs.readFileSync(path.join(dir, 'out.pdf'), 'latin1');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

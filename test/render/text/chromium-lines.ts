@@ -4,7 +4,7 @@
  * each line starts (from the position of every character). Run through `chromium --headless
  * --dump-dom`; no browser automation library is needed.
  */
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ export interface LineCase {
 /** The Chromium binary, or undefined when none is installed. */
 export function chromiumBinary(): string | undefined {
   for (const bin of ['chromium', 'chromium-browser']) {
-    if (spawnSync(bin, ['--version']).status === 0) return bin;
+    if (runSync(bin, ['--version']).status === 0) return bin;
   }
   return undefined;
 }
@@ -94,7 +94,7 @@ div { font-family: "T DejaVu Sans", "T Droid Sans Fallback"; line-height: 1.2; w
   try {
     const file = path.join(dir, 'lines.html');
     fs.writeFileSync(file, html);
-    const res = spawnSync(
+    const res = runSync(
       bin,
       [
         '--headless',
