@@ -7,7 +7,8 @@
  * images the server made), none lost (every file written).
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
+import { spawnChild } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,7 +110,7 @@ describe('imprint batch interrupted with Ctrl-C', () => {
 
   /** Starts `imprint batch` as a child; `done` resolves with its exit code and output. */
   function startBatch(args: string[]) {
-    const child = spawn(process.execPath, ['bin/imprint.mjs', 'batch', ...args], {
+    const child = spawnChild(process.execPath, ['bin/imprint.mjs', 'batch', ...args], {
       cwd: ROOT,
       env: { ...process.env, IMPRINT_URL: base, IMPRINT_TOKEN: t.project.token },
     });

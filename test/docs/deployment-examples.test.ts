@@ -20,7 +20,8 @@
  * A block that starts something without that mark, and that this file cannot run, fails.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
+import { spawnChild, runSync } from '../helpers/child-processes.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -218,10 +219,9 @@ async function runUnit(t: TestContext, where: string, unit: string): Promise<voi
     IMPRINT_DATA_DIR: dataDir,
     IMPRINT_RENDER_THREADS: '1',
   });
-  const child = spawn(process.execPath, args, {
+  const child = spawnChild(process.execPath, args, {
     cwd: ROOT,
     env,
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pgid = child.pid!;
@@ -361,9 +361,8 @@ async function runStartingBlock(t: TestContext, where: string, code: string): Pr
   });
 
   // Its own process group: whatever the block starts stays in it, so one kill ends all of it.
-  const bash: ChildProcess = spawn('bash', ['-c', lines.join('\n')], {
+  const bash: ChildProcess = spawnChild('bash', ['-c', lines.join('\n')], {
     env,
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pgid = bash.pid!;
@@ -413,7 +412,7 @@ async function runStartingBlock(t: TestContext, where: string, code: string): Pr
   // An image created through every API process finishes.
   for (const [i, proc] of started.entries()) {
     if (proc.role !== 'serve') continue;
-    const cli = spawnSync(
+    const cli = runSync(
       process.execPath,
       ['bin/imprint.mjs', 'project', 'create', 'Docs', '--json'],
       {

@@ -4,7 +4,7 @@
  * system's is older, and the container image and `engines` say the same.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { runSync } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,7 @@ describe('the Node.js Imprint runs on', () => {
     assert.match(wanted ?? '', /^\^24\./);
     assert.equal(major(process.versions.node), 24, `npm test ran on ${process.version}`);
     const installed = path.join(ROOT, 'node_modules', '.bin', 'node');
-    const version = spawnSync(installed, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    const version = runSync(installed, ['--version'], { encoding: 'utf8' }).stdout.trim();
     assert.equal(version, process.version, 'the suite runs on node_modules/.bin/node');
   });
 
@@ -61,7 +61,7 @@ describe('scripts/with-supported-node.sh', () => {
   }
 
   function run(claimed: number) {
-    return spawnSync(
+    return runSync(
       'bash',
       [script, 'bash', '-c', 'command -v node; node -e "console.log(process.version)"'],
       {

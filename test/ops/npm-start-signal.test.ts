@@ -6,7 +6,7 @@
  * SIGTERM ends sh and leaves the server running as an orphan.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../helpers/child-processes.ts';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -58,10 +58,9 @@ describe('npm scripts stop cleanly on SIGTERM to npm', () => {
           : { IMPRINT_WORKER_PORT: String(port), IMPRINT_PUBLIC_URL: 'http://127.0.0.1:3000' }),
       };
       // A process group of its own, so the cleanup reaches whatever npm started.
-      const npm = spawn('npm', script === 'start' ? ['start'] : ['run', 'worker'], {
+      const npm = spawnChild('npm', script === 'start' ? ['start'] : ['run', 'worker'], {
         cwd: ROOT,
         env,
-        detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const pgid = npm.pid!;

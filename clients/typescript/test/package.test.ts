@@ -5,7 +5,7 @@
  * as compiled JavaScript, as TypeScript through node's type stripping, and from CommonJS.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawnChild } from '../../../test/helpers/child-processes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,11 +50,11 @@ ENV.PATH = `${BIN}${path.delimiter}${process.env.PATH ?? ''}`;
  */
 function run(cwd: string, cmd: string, args: string[], signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env: ENV, detached: true });
+    const child = spawnChild(cmd, args, { cwd, env: ENV });
     let out = '';
     let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     const kill = () => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
