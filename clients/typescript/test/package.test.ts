@@ -28,6 +28,7 @@ const EXPORTS = [
   'createImprintClient',
   'idempotentFetch',
   'kindOf',
+  'listAll',
   'signUrl',
   'verifyWebhook',
   'waitFor',
