@@ -126,7 +126,7 @@ for (const { kind, skip } of testDbKinds()) {
         payload: JSON.stringify({ template_uuid: uuid }),
       });
       assert.equal(plain.statusCode, 415, plain.body);
-      assert.match(plain.json().message, /send application\/json/);
+      assert.match(plain.json().message, /send it with the header Content-Type: application\/json/);
       // An empty text/plain body is no body (a DELETE some clients send with that header).
       const created = await t.request({
         method: 'POST',
