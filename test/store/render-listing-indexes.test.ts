@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
+import { Kysely, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import type { RenderListFilter } from '../../src/core/generation/list-filter.ts';
 import { openDatabase } from '../../src/store/database.ts';
+import { OwnSchemaPostgresDialect } from '../../src/store/own-schema-introspector.ts';
 import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
 import { SqlProjectRepository } from '../../src/store/project-repository.ts';
@@ -78,7 +79,9 @@ for (const { kind, skip } of testDbKinds()) {
           max: 1,
           options: `-c search_path=${target.schema}`,
         });
-        db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+        // The migrator introspects its own schema only, as the service does: other test files
+        // create and drop schemas meanwhile.
+        db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }), log });
         plan = async (q) => {
           const client = await pool.connect();
           try {
