@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { RenderRequest } from '../../src/core/generation/generation-repository.ts';
 import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
 import { testDbKinds } from '../helpers/databases.ts';
+import { insertQueuedRow } from '../generation/_helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { assert422, makeTemplate, walk } from './template-fixtures.ts';
 
@@ -45,18 +46,7 @@ for (const { kind, skip } of testDbKinds()) {
       passthrough?: unknown,
       projectId = t.project.id,
     ) => {
-      const r = await repo.insert(type, {
-        project_id: projectId,
-        request,
-        passthrough,
-        webhook_success: null,
-        webhook_error: null,
-        test_mode: false,
-        credits: 0,
-        has_transfer: false,
-      });
-      assert.ok('row' in r);
-      return r.row.id;
+      return insertQueuedRow(repo, type, { project_id: projectId, request, passthrough });
     };
 
     const list = async (path: string, token?: string) => {

@@ -13,6 +13,7 @@ import type { RenderRequest } from '../../src/core/generation/generation-reposit
 import { createRuntime } from '../../src/main.ts';
 import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
 import { runCliInProcess } from '../helpers/cli-in-process.ts';
+import { insertQueuedRow } from '../generation/_helpers.ts';
 
 const image = (template_uuid: string): RenderRequest => ({
   kind: 'image',
@@ -46,18 +47,11 @@ describe('imprint images list and pdfs list', () => {
     try {
       const repo = new SqlGenerationRepository(runtime.db);
       const insert = async (projectId: string, tpl: string, passthrough?: unknown) => {
-        const r = await repo.insert('image', {
+        return insertQueuedRow(repo, 'image', {
           project_id: projectId,
           request: image(tpl),
           passthrough,
-          webhook_success: null,
-          webhook_error: null,
-          test_mode: false,
-          credits: 0,
-          has_transfer: false,
         });
-        assert.ok('row' in r);
-        return r.row.id;
       };
       for (let i = 0; i < 25; i++) {
         const id = await insert(

@@ -8,6 +8,11 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import type { TestApp } from '../helpers/test-app.ts';
+import type {
+  GenerationRepository,
+  NewRenderRow,
+  ResourceType,
+} from '../../src/core/generation/generation-repository.ts';
 
 /** A small local server for assets, with request counting and optional slowness. */
 export interface AssetServer {
@@ -155,4 +160,25 @@ export async function pollUntilDone(
     if (Date.now() > deadline) assert.fail(`still queued after ${timeoutMs} ms: ${res.body}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Inserts a queued row straight through the repository, without rendering it: for tests of what
+ * reads rows (lists, their indexes, the CLI). Free (no credits), no webhooks, no transfer.
+ */
+export async function insertQueuedRow(
+  repo: Pick<GenerationRepository, 'insert'>,
+  type: ResourceType,
+  row: Pick<NewRenderRow, 'project_id' | 'request' | 'passthrough'>,
+): Promise<number> {
+  const r = await repo.insert(type, {
+    ...row,
+    webhook_success: null,
+    webhook_error: null,
+    test_mode: false,
+    credits: 0,
+    has_transfer: false,
+  });
+  assert.ok('row' in r, 'no credit limit is set here');
+  return r.row.id;
 }

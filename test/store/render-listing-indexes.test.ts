@@ -18,6 +18,7 @@ import { SqlProjectRepository } from '../../src/store/project-repository.ts';
 import { listRenderRows, type ListedTable } from '../../src/store/render-listing.ts';
 import type { DB } from '../../src/store/schema.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
+import { insertQueuedRow } from '../generation/_helpers.ts';
 
 const CASES: Array<[ListedTable, RenderListFilter, string]> = [
   ['images', {}, 'images_project_created_idx'],
@@ -127,18 +128,11 @@ for (const { kind, skip } of testDbKinds()) {
         const project = (await projects.createProject(account.id, 'P')).id;
         const repo = new SqlGenerationRepository(db);
         const insert = async (tpl: string, passthrough: unknown) => {
-          const r = await repo.insert('image', {
+          return insertQueuedRow(repo, 'image', {
             project_id: project,
             request: { kind: 'image', template_uuid: tpl, layers: {}, modifications: {} },
             passthrough,
-            webhook_success: null,
-            webhook_error: null,
-            test_mode: false,
-            credits: 0,
-            has_transfer: false,
           });
-          assert.ok('row' in r);
-          return r.row.id;
         };
         const a = await insert('tpl-a', 'old-1');
         const b = await insert('tpl-b', { n: 'é'.repeat(600) });
