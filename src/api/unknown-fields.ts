@@ -6,7 +6,7 @@
  * drift from what the routes accept and the OpenAPI document describes.
  */
 import type { FastifyRequest } from 'fastify';
-import type { UnknownField } from '../core/generation/warning-list.ts';
+import type { UnknownFields } from '../core/generation/warning-list.ts';
 import { MAX_WARNINGS } from '../core/generation/warning-list.ts';
 
 /** The part of a JSON schema the walk reads. */
@@ -14,12 +14,6 @@ export interface FieldSchema {
   properties?: Record<string, FieldSchema>;
   additionalProperties?: FieldSchema | boolean;
   items?: FieldSchema;
-}
-
-/** The unknown fields found, at most MAX_WARNINGS of them, and how many more there were. */
-export interface UnknownFields {
-  fields: UnknownField[];
-  more: number;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -11,7 +11,7 @@ import {
   type LayerData,
   type RenderProblem,
 } from '../../render/index.ts';
-import { closestName, WarningBudget } from '../../render/design/request-warnings.ts';
+import { didYouMean, WarningBudget } from '../../render/design/request-warnings.ts';
 
 /** Most warnings listed; the same bound as the request warnings the engine builds. */
 export const MAX_WARNINGS = 50;
@@ -56,7 +56,13 @@ export interface UnknownField {
   known: readonly string[];
 }
 
-/** Longest name quoted in a warning or looked up for a suggestion (as for layer names). */
+/** The unknown fields of one request: at most MAX_WARNINGS of them, and how many more there were. */
+export interface UnknownFields {
+  fields: UnknownField[];
+  more: number;
+}
+
+/** Longest field name quoted in a warning (longer ones are cut). */
 const MAX_FIELD_NAME = 64;
 
 const quotedName = (name: string): string =>
@@ -66,12 +72,7 @@ const quotedName = (name: string): string =>
 function unknownFieldLine(field: UnknownField, budget: WarningBudget): string {
   const name = quotedName(field.name);
   const where = field.parent === '' ? 'the request' : field.parent.slice(0, -1);
-  let hint = '';
-  if (budget.suggested < budget.maxSuggestions && field.name.length <= MAX_FIELD_NAME) {
-    budget.suggested++;
-    const close = closestName(field.name, field.known);
-    if (close) hint = `; did you mean "${close}"?`;
-  }
+  const hint = didYouMean(field.name, field.known, budget);
   return `${field.parent}${name}: ${where} has no field "${name}", so it was ignored${hint}`;
 }
 
@@ -83,7 +84,7 @@ function unknownFieldLine(field: UnknownField, budget: WarningBudget): string {
  */
 export function requestWarningLines(
   pages: Array<{ design: Design; layers: LayerData | undefined; prefix: string }>,
-  unknown: { fields: UnknownField[]; more: number } = { fields: [], more: 0 },
+  unknown: UnknownFields = { fields: [], more: 0 },
 ): string[] {
   const budget = new WarningBudget(MAX_WARNINGS);
   const lines: string[] = [];

@@ -97,7 +97,12 @@ export function closestName(name: string, candidates: Iterable<string>): string 
 const quoted = (name: string): string =>
   name.length > MAX_QUOTED_NAME ? `${name.slice(0, MAX_QUOTED_NAME)}…` : name;
 
-const didYouMean = (name: string, candidates: Iterable<string>, budget: WarningBudget): string => {
+/** `; did you mean "x"?` for a likely typo, while the budget's suggestions last; else ''. */
+export const didYouMean = (
+  name: string,
+  candidates: Iterable<string>,
+  budget: WarningBudget,
+): string => {
   if (budget.suggested >= budget.maxSuggestions || name.length > MAX_SUGGESTED_NAME) return '';
   budget.suggested++;
   const close = closestName(name, candidates);
