@@ -370,8 +370,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = intVar(env, 'PORT', 3000, 1, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';
   const dataDir = path.resolve(env.IMPRINT_DATA_DIR?.trim() || './data');
-  const givenPublicUrl = urlVar(env, 'IMPRINT_PUBLIC_URL', ['http:', 'https:']);
-  const publicUrl = givenPublicUrl ? publicUrlValue(givenPublicUrl) : `http://localhost:${port}`;
+  const givenPublicUrl = env.IMPRINT_PUBLIC_URL?.trim()
+    ? publicUrlValue(env.IMPRINT_PUBLIC_URL)
+    : null;
+  const publicUrl = givenPublicUrl ?? `http://localhost:${port}`;
   const storage = storageVar(env);
   const filesBaseUrl =
     urlVar(env, 'IMPRINT_FILES_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;
