@@ -26,7 +26,9 @@ import { SqlTemplateRepository } from './store/template-repository.ts';
 import { SqlCollectionRepository } from './store/collection-repository.ts';
 import { SqlFontRepository } from './store/font-repository.ts';
 import { SqlColorProfileRepository } from './store/color-profile-repository.ts';
-import { SqlGenerationRepository } from './store/generation-repository.ts';
+import { SqlRenderRowStore } from './store/sql-render-row-store.ts';
+import { sqlGenerationStores, SqlIdempotencyKeyStore } from './store/sql-generation-stores.ts';
+import { SqlFileRetentionStore } from './store/sql-file-retention-store.ts';
 import type { GenerationService } from './core/generation/generation-service.ts';
 import { UrlImageService } from './core/url-api/url-image-service.ts';
 import { SqlUrlApiRepository } from './store/url-api-repository.ts';
@@ -206,7 +208,7 @@ export async function createServices(
     projects: services.projects,
     templates: services.templates,
     generation,
-    images: new SqlGenerationRepository(db),
+    images: new SqlRenderRowStore(db),
     storage: services.storage,
   });
   const previews = new PreviewService({
@@ -256,7 +258,7 @@ async function createGenerationService(
   });
   obs.metrics.watchCache('downloads', () => assets.cacheStats());
   return new GenerationService({
-    repo: new SqlGenerationRepository(db),
+    stores: sqlGenerationStores(db),
     templates: services.templates,
     fonts: services.fonts,
     colorProfiles: services.colorProfiles,
@@ -367,7 +369,8 @@ export async function createRuntime(
   });
   const services = await createServices(db, config, jobs, { log, metrics });
   const fileSweeps = new FileSweeps({
-    repo: new SqlGenerationRepository(db),
+    retention: new SqlFileRetentionStore(db),
+    keys: new SqlIdempotencyKeyStore(db),
     storage: services.storage,
     retentionDays: config.fileRetentionDays,
     log: (message) => log.info(`file sweep: ${message}`),

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { AppError } from '../core/errors.ts';
-import type { ResourceType } from '../core/generation/generation-repository.ts';
+import type { ResourceType } from '../core/generation/render-row.ts';
 import { parseRenderListQuery } from '../core/generation/list-filter.ts';
 import { decodeCursor } from '../core/pagination.ts';
 import type { ImageObject, PdfObject } from '../core/generation/resource-object.ts';

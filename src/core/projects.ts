@@ -51,6 +51,11 @@ export interface Caller {
   project: Project;
   tokenId: string;
   testMode: boolean;
+  /**
+   * The project's credit limit (null: unlimited) as read with the token, so a creation needs no
+   * read of its own; undefined where the caller was made without it (then it is read).
+   */
+  creditLimit?: number | null;
 }
 
 /** Port: persistence of accounts, projects and tokens. */

@@ -2,7 +2,7 @@
  * Wrappers that count and time what passes through a port, so the render pool and the blob
  * storage adapters need no metrics code of their own. main.ts puts them around the adapters.
  */
-import type { Renderer } from '../core/generation/generation-deps.ts';
+import type { Renderer } from '../core/ports/renderer.ts';
 import type { Metrics } from '../core/metrics.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 

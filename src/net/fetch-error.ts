@@ -18,6 +18,9 @@ export type FetchErrorReason =
 
 /** An outbound request failed; `message` is safe to show to users. */
 export class FetchError extends Error {
+  /** Its job failure code (core/generation/job-failure.ts); its message is safe to show. */
+  readonly failure = 'asset_fetch' as const;
+
   constructor(
     readonly url: string,
     readonly reason: FetchErrorReason,

@@ -6,7 +6,7 @@ import type {
   KeyedResource,
   NewIdempotencyKey,
   ResourceType,
-} from '../core/generation/generation-repository.ts';
+} from '../core/generation/render-row.ts';
 import { nowIso } from '../core/ids.ts';
 import type { Database } from './database.ts';
 

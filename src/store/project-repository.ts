@@ -24,12 +24,15 @@ const CALLER_BY_TOKEN = prepareQuery<
     created_at: string;
     last_used_at: string | null;
     expires_at: string | null;
+    credit_limit: number | null;
   }
 >(['tokenHash'], (db, p) =>
   db
     .selectFrom('api_tokens as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')
+    .leftJoin('credit_limits as l', 'l.project_id', 't.project_id')
     .select([
+      'l.credit_limit',
       't.id as token_id',
       't.kind',
       'p.id',
@@ -163,6 +166,7 @@ export class SqlProjectRepository implements ProjectRepository {
       },
       tokenId: row.token_id,
       testMode: row.kind === 'test',
+      creditLimit: row.credit_limit === null ? null : Number(row.credit_limit),
     };
   }
 

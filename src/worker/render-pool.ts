@@ -63,6 +63,9 @@ export interface RenderPoolOptions {
 
 /** Raised when a render thread died or was stopped while running a task. */
 export class RenderThreadError extends Error {
+  /** Its job failure code (core/generation/job-failure.ts); its message is safe to show. */
+  readonly failure = 'render' as const;
+
   constructor(message: string) {
     super(message);
     this.name = 'RenderThreadError';

@@ -15,7 +15,7 @@ import { testDbKinds } from '../helpers/databases.ts';
 import { createTemplate, testDesign } from '../generation/_helpers.ts';
 import { newId } from '../../src/core/ids.ts';
 import { QueueUnavailableError } from '../../src/queue/job-queue.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of the API
 type Json = Record<string, any>;
@@ -214,7 +214,7 @@ for (const { kind, skip } of testDbKinds()) {
         // Inserted after the sweep started, as if the process had crashed between insert and
         // enqueue: only a later sweep can find it.
         await sleep(200);
-        const repo = new SqlGenerationRepository(t.runtime.db);
+        const repo = sqlGenerationStores(t.runtime.db).rows;
         const inserted = await repo.insert('image', {
           project_id: t.project.id,
           request: { kind: 'image', template_uuid: uuid, layers: {}, modifications: {} },

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { RenderRequest } from '../../src/core/generation/generation-repository.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import type { RenderRequest } from '../../src/core/generation/render-row.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { insertQueuedRow } from '../generation/_helpers.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -34,7 +34,7 @@ const LONG_B = `${'ü'.repeat(250)}-b`;
 for (const { kind, skip } of testDbKinds()) {
   describe(`images and PDFs lists on ${kind}`, { skip }, () => {
     let t: TestApp;
-    let repo: SqlGenerationRepository;
+    let repo: ReturnType<typeof sqlGenerationStores>;
     let tplA: string;
     let tplB: string;
     /** Every image of the main project, oldest first, as the API shows it. */
@@ -46,7 +46,7 @@ for (const { kind, skip } of testDbKinds()) {
       passthrough?: unknown,
       projectId = t.project.id,
     ) => {
-      return insertQueuedRow(repo, type, { project_id: projectId, request, passthrough });
+      return insertQueuedRow(repo.rows, type, { project_id: projectId, request, passthrough });
     };
 
     const list = async (path: string, token?: string) => {
@@ -58,7 +58,7 @@ for (const { kind, skip } of testDbKinds()) {
 
     before(async () => {
       t = await createTestApp(kind);
-      repo = new SqlGenerationRepository(t.runtime.db);
+      repo = sqlGenerationStores(t.runtime.db);
       tplA = (await makeTemplate(t, { title: 'A' })).uuid;
       tplB = (await makeTemplate(t, { title: 'B' })).uuid;
       // 25 images: A and B alternate; passthroughs of every kind; some finished, some failed.
@@ -78,8 +78,9 @@ for (const { kind, skip } of testDbKinds()) {
                       ? 'batch-7 '
                       : undefined;
         const id = await insert('image', image(i % 2 === 0 ? tplA : tplB), passthrough);
-        if (i % 5 === 1) await repo.markFinished('image', id, `files/${id}.png`);
-        if (i % 5 === 2) await repo.markError('image', id, ['The picture could not be read.']);
+        if (i % 5 === 1) await repo.ledger.markFinished('image', id, `files/${id}.png`);
+        if (i % 5 === 2)
+          await repo.ledger.markError('image', id, ['The picture could not be read.']);
       }
       // One created through the API (queued: no job processing here).
       const created = await t.request({
@@ -90,7 +91,7 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(created.statusCode, 200, created.body);
       // A deleted image is never listed.
       const gone = await insert('image', image(tplA), 'batch-7');
-      await repo.markDeleted('image', t.project.id, gone);
+      await repo.rows.markDeleted('image', t.project.id, gone);
       // The other project's rows match every filter and must never appear.
       for (let i = 0; i < 3; i++) {
         await insert('image', image(tplA), 'batch-7', t.other.id);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { UrlImageService } from '../../src/core/url-api/url-image-service.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { SqlUrlApiRepository } from '../../src/store/url-api-repository.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTemplate, testDesign } from '../generation/_helpers.ts';
@@ -266,7 +266,7 @@ for (const { kind, skip } of testDbKinds()) {
         projects: services().projects,
         templates: services().templates,
         generation: services().generation,
-        images: new SqlGenerationRepository(db),
+        images: sqlGenerationStores(db).rows,
         storage: services().storage,
         pollMs: 20,
       });

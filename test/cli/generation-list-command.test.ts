@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import type { RenderRequest } from '../../src/core/generation/generation-repository.ts';
+import type { RenderRequest } from '../../src/core/generation/render-row.ts';
 import { createRuntime } from '../../src/main.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { runCliInProcess } from '../helpers/cli-in-process.ts';
 import { insertQueuedRow } from '../generation/_helpers.ts';
 
@@ -45,9 +45,9 @@ describe('imprint images list and pdfs list', () => {
     const other = JSON.parse((await imprint('project', 'create', 'Other', '--json')).out).id;
     const runtime = await createRuntime(loadConfig());
     try {
-      const repo = new SqlGenerationRepository(runtime.db);
+      const repo = sqlGenerationStores(runtime.db);
       const insert = async (projectId: string, tpl: string, passthrough?: unknown) => {
-        return insertQueuedRow(repo, 'image', {
+        return insertQueuedRow(repo.rows, 'image', {
           project_id: projectId,
           request: image(tpl),
           passthrough,
@@ -60,8 +60,9 @@ describe('imprint images list and pdfs list', () => {
           i === 7 ? { batch: 7 } : undefined,
         );
         ids.push(id);
-        if (i === 3) await repo.markError('image', id, ['layers.photo: the server answered 404']);
-        if (i === 4) await repo.markFinished('image', id, `images/${id}.png`);
+        if (i === 3)
+          await repo.ledger.markError('image', id, ['layers.photo: the server answered 404']);
+        if (i === 4) await repo.ledger.markFinished('image', id, `images/${id}.png`);
       }
       await insert(other, 'tpl-a', { batch: 7 });
     } finally {

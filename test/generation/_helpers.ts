@@ -2,17 +2,14 @@
  * Shared set-up of the generation tests: a local HTTP server with pictures and PDFs (reached with
  * IMPRINT_ALLOW_PRIVATE_URLS=1), a template with text, picture and shape layers, and polling.
  */
+import type { RenderRowStore } from '../../src/core/ports/render-row-store.ts';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import type { TestApp } from '../helpers/test-app.ts';
-import type {
-  GenerationRepository,
-  NewRenderRow,
-  ResourceType,
-} from '../../src/core/generation/generation-repository.ts';
+import type { NewRenderRow, ResourceType } from '../../src/core/generation/render-row.ts';
 
 /** A small local server for assets, with request counting and optional slowness. */
 export interface AssetServer {
@@ -167,7 +164,7 @@ export async function pollUntilDone(
  * reads rows (lists, their indexes, the CLI). Free (no credits), no webhooks, no transfer.
  */
 export async function insertQueuedRow(
-  repo: Pick<GenerationRepository, 'insert'>,
+  repo: Pick<RenderRowStore, 'insert'>,
   type: ResourceType,
   row: Pick<NewRenderRow, 'project_id' | 'request' | 'passthrough'>,
 ): Promise<number> {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { JOB_FETCH_CONCURRENCY } from '../../src/core/generation/run-render-job.ts';
+import { JOB_FETCH_CONCURRENCY } from '../../src/core/generation/fetch-pictures.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createTemplate, redPng } from './_helpers.ts';

@@ -12,9 +12,9 @@ import {
   sweepOrphans,
   type SweepDeps,
 } from '../../src/core/generation/file-sweeps.ts';
-import type { ResourceType } from '../../src/core/generation/generation-repository.ts';
+import type { ResourceType } from '../../src/core/generation/render-row.ts';
 import { newFileKey } from '../../src/storage/file-url.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -24,18 +24,18 @@ const DAY = 24 * HOUR;
 for (const { kind, skip } of testDbKinds()) {
   describe(`file sweeps (${kind})`, { skip }, () => {
     let t: TestApp;
-    let repo: SqlGenerationRepository;
+    let repo: ReturnType<typeof sqlGenerationStores>;
     let deps: SweepDeps;
     before(async () => {
       t = await createTestApp(kind, { IMPRINT_FILE_RETENTION_DAYS: '30' });
-      repo = new SqlGenerationRepository(t.runtime.db);
-      deps = { repo, storage: t.runtime.services.storage };
+      repo = sqlGenerationStores(t.runtime.db);
+      deps = { ...repo, storage: t.runtime.services.storage };
     });
     after(() => t.close());
 
     /** A finished row with a stored file; returns its id and key. */
     async function finished(type: ResourceType): Promise<{ id: number; key: string }> {
-      const inserted = await repo.insert(type, {
+      const inserted = await repo.rows.insert(type, {
         project_id: t.project.id,
         request:
           type === 'image'
@@ -52,7 +52,7 @@ for (const { kind, skip } of testDbKinds()) {
       const row = inserted.row;
       const key = newFileKey(type === 'image' ? 'images' : 'pdfs', `f${row.id}.bin`);
       await deps.storage.put(key, Buffer.from(key), 'application/octet-stream');
-      await repo.markFinished(type, row.id, key);
+      await repo.ledger.markFinished(type, row.id, key);
       return { id: row.id, key };
     }
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../src/core/errors.ts';
-import type { RenderRow } from '../../src/core/generation/generation-repository.ts';
+import type { RenderRow } from '../../src/core/generation/render-row.ts';
 import { requestHash } from '../../src/core/generation/idempotency.ts';
 import { replayedRow } from '../../src/core/generation/idempotent-replay.ts';
 

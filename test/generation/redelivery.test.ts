@@ -3,7 +3,7 @@ import os from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import type { GenerationDeps } from '../../src/core/generation/generation-deps.ts';
 import { GenerationService } from '../../src/core/generation/generation-service.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTemplate } from './_helpers.ts';
@@ -71,14 +71,14 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(await used(), 2, 'one more credit than after the first test');
       assert.equal((await deliveries(id)).length, 1);
       assert.equal(
-        (await new SqlGenerationRepository(t.runtime.db).find('image', id))?.status,
+        (await sqlGenerationStores(t.runtime.db).rows.find('image', id))?.status,
         'finished',
       );
     });
 
     it('takes over at once the claim of a crashed process of this host', async () => {
       const id = await queue();
-      const repo = new SqlGenerationRepository(t.runtime.db);
+      const repo = sqlGenerationStores(t.runtime.db).claims;
       // pid 2^22+1 is above Linux's pid_max default range: no such process.
       const dead = `${os.hostname()}:4194305:crashed`;
       assert.equal(await repo.claim('image', id, { owner: dead, leaseMs: 600_000 }), 'claimed');
@@ -90,7 +90,7 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('leaves a row claimed by a live process alone once the wait is over', async () => {
       const id = await queue();
-      const repo = new SqlGenerationRepository(t.runtime.db);
+      const repo = sqlGenerationStores(t.runtime.db).claims;
       const live = `${os.hostname()}:${process.pid}:another-service`;
       assert.equal(await repo.claim('image', id, { owner: live, leaseMs: 600_000 }), 'claimed');
       const other = await repo.claim('image', id, { owner: 'elsewhere:1:x', leaseMs: 1000 });

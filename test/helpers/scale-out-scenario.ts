@@ -25,7 +25,7 @@ import { sweepOrphans } from '../../src/core/generation/file-sweeps.ts';
 import { newId } from '../../src/core/ids.ts';
 import { S3BlobStorage } from '../../src/storage/s3/s3-blob-storage.ts';
 import { openDatabase } from '../../src/store/database.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { startAssetServer, testDesign } from '../generation/_helpers.ts';
 import type { TestOwner } from './child-processes.ts';
 import { freshDatabase } from './databases.ts';
@@ -383,8 +383,8 @@ export async function scaleOutScenario(redis: boolean, t: ScenarioTest): Promise
       () => database.destroy(),
       () => storage.close(),
     );
-    const repo = new SqlGenerationRepository(database);
-    const swept = await sweepOrphans({ repo, storage }, Date.now() + 2 * 60 * 60 * 1000);
+    const stores = sqlGenerationStores(database);
+    const swept = await sweepOrphans({ ...stores, storage }, Date.now() + 2 * 60 * 60 * 1000);
     assert.equal(swept, extra.length);
     const relisted = outputsOnly(await listBucket());
     assert.deepEqual(relisted.sort(), [...expectedKeys].sort());

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { metricsAuthorized } from '../../src/core/metrics.ts';
 import { PrometheusMetrics } from '../../src/metrics/prometheus-metrics.ts';
 import { countedStorage, timedRenderer } from '../../src/metrics/instrument-ports.ts';
-import type { Renderer } from '../../src/core/generation/generation-deps.ts';
+import type { Renderer } from '../../src/core/ports/renderer.ts';
 import type { BlobStorage } from '../../src/storage/blob-storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { SqlProjectRepository } from '../../src/store/project-repository.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 
@@ -26,7 +26,7 @@ for (const { kind, skip } of testDbKinds()) {
       const account = await projects.createAccount('A');
       const p1 = await projects.createProject(account.id, 'One');
       const p2 = await projects.createProject(account.id, 'Two');
-      return { db, repo: new SqlGenerationRepository(db), p1: p1.id, p2: p2.id };
+      return { db, repo: sqlGenerationStores(db).ledger, p1: p1.id, p2: p2.id };
     }
 
     it('adds each charge to its project once, however often it is recorded', async () => {

@@ -12,7 +12,7 @@ import { Kysely, SqliteDialect, sql, type CompiledQuery } from 'kysely';
 import type { RenderListFilter } from '../../src/core/generation/list-filter.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { OwnSchemaPostgresDialect } from '../../src/store/own-schema-introspector.ts';
-import { SqlGenerationRepository } from '../../src/store/generation-repository.ts';
+import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
 import { SqlProjectRepository } from '../../src/store/project-repository.ts';
 import { listRenderRows, type ListedTable } from '../../src/store/render-listing.ts';
@@ -126,7 +126,7 @@ for (const { kind, skip } of testDbKinds()) {
         const projects = new SqlProjectRepository(db);
         const account = await projects.createAccount('A');
         const project = (await projects.createProject(account.id, 'P')).id;
-        const repo = new SqlGenerationRepository(db);
+        const repo = sqlGenerationStores(db).rows;
         const insert = async (tpl: string, passthrough: unknown) => {
           return insertQueuedRow(repo, 'image', {
             project_id: project,

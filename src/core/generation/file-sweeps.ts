@@ -9,7 +9,8 @@
  * a row's key is cleared by one process only.
  */
 import type { BlobStorage } from '../../storage/blob-storage.ts';
-import type { GenerationRepository } from './generation-repository.ts';
+import type { FileRetentionStore } from '../ports/file-retention-store.ts';
+import type { IdempotencyKeyStore } from '../ports/idempotency-key-store.ts';
 import { keyWindowStart } from './idempotency.ts';
 
 /** Objects younger than this are never orphans: their row may be about to be finished. */
@@ -23,7 +24,8 @@ const BATCH = 500;
 
 /** What the sweeps need. */
 export interface SweepDeps {
-  repo: Pick<GenerationRepository, 'liveFileKeys' | 'expireFiles' | 'pruneIdempotencyKeys'>;
+  retention: FileRetentionStore;
+  keys: Pick<IdempotencyKeyStore, 'prune'>;
   storage: BlobStorage;
 }
 
@@ -32,7 +34,7 @@ export async function sweepOrphans(deps: SweepDeps, now = Date.now()): Promise<n
   let deleted = 0;
   let batch: string[] = [];
   const flush = async () => {
-    const live = await deps.repo.liveFileKeys(batch);
+    const live = await deps.retention.liveFileKeys(batch);
     for (const key of batch) {
       if (live.has(key)) continue;
       await deps.storage.delete(key);
@@ -62,7 +64,7 @@ export async function expireOldFiles(
   for (;;) {
     // The rows forget their keys first: should this process die before the deletes below, the
     // objects are orphans, and the orphan sweep removes them.
-    const keys = await deps.repo.expireFiles(before, BATCH);
+    const keys = await deps.retention.expireFiles(before, BATCH);
     for (const key of keys) await deps.storage.delete(key);
     deleted += keys.length;
     if (keys.length === 0) return deleted;
@@ -71,7 +73,7 @@ export async function expireOldFiles(
 
 /** Deletes Idempotency-Keys older than their 24 hours; returns how many. */
 export async function pruneIdempotencyKeys(deps: SweepDeps, now = Date.now()): Promise<number> {
-  return deps.repo.pruneIdempotencyKeys(keyWindowStart(now));
+  return deps.keys.prune(keyWindowStart(now));
 }
 
 /** Runs the sweeps now and then every SWEEP_INTERVAL_MS. */

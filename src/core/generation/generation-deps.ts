@@ -1,44 +1,23 @@
 /**
- * Everything the generation use cases need, as ports. The composition root (main.ts) fills it
- * with the real adapters: SQL repositories, the render thread pool, the asset fetcher, blob
- * storage, the S3 transfer, the webhook service and the job queue.
+ * What the composition root (main.ts) hands to generation: the real adapters (SQL stores, the
+ * render thread pool, the asset fetcher, blob storage, the S3 transfer, the webhook service and
+ * the job queue) and the settings. Each part of generation (intake, claims, execution,
+ * settlement) takes only the members it uses (see their `…Deps` types).
  */
-import type { FontSource, RenderedFile } from '../../render/index.ts';
-import type { PdfOptions, RasterOptions } from '../../render/index.ts';
-import type { Design, LayerData } from '../../render/types.ts';
+import type { FontSource } from '../../render/index.ts';
+import type { Design } from '../../render/types.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
 import type { Template } from '../templates.ts';
 import type { FontInspector } from '../font-file.ts';
 import type { WebhookRequest } from '../webhooks.ts';
-import type { GenerationRepository } from './generation-repository.ts';
+import type { GenerationStores } from '../ports/generation-stores.ts';
+import type { Renderer } from '../ports/renderer.ts';
+import type { AssetSource } from '../ports/asset-source.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ColorProfileRepository } from '../color-profiles.ts';
 import type { DestinationCheck } from './validate-request.ts';
-
-/** The render functions of the engine, run off the event loop (jobs-engine's RenderPool). */
-export interface Renderer {
-  renderImage(input: {
-    design: Design;
-    layers?: LayerData;
-    assets: { files: Map<string, Buffer>; fonts: FontSource[] };
-    options?: RasterOptions;
-  }): Promise<RenderedFile>;
-  renderPdf(input: {
-    pages: Array<{ design: Design; layers?: LayerData }>;
-    assets: { files: Map<string, Buffer>; fonts: FontSource[] };
-    options?: PdfOptions;
-  }): Promise<RenderedFile>;
-  /** Merges PDFs in order; more than `options.maxPages` pages is a RenderInputError naming the cap. */
-  mergePdfs(files: Buffer[], options?: { maxPages?: number }): Promise<RenderedFile>;
-}
-
-/** Downloads pictures and PDFs (delivery's AssetFetcher); errors carry user-safe messages. */
-export interface AssetSource {
-  fetchPicture(url: string): Promise<Buffer>;
-  fetchPdf(url: string): Promise<Buffer>;
-}
 
 /** Minimal log interface (pino-compatible) for failures a client never sees in full. */
 export interface GenerationLog {
@@ -48,7 +27,8 @@ export interface GenerationLog {
 
 /** The ports and settings of the generation service. */
 export interface GenerationDeps {
-  repo: GenerationRepository;
+  /** Rows, claims, credit ledger, file retention and Idempotency-Keys. */
+  stores: GenerationStores;
   templates: {
     getDesign(
       projectId: string,
@@ -102,6 +82,3 @@ export interface GenerationDeps {
   /** How long a render claim lasts without renewal (default 20 s); tests shorten it. */
   claimLeaseMs?: number;
 }
-
-/** The job kind the generation service enqueues and handles. */
-export const RENDER_JOB_KIND = 'render';

@@ -5,7 +5,8 @@
  * process or another), up to a bound, then answers 409 with Retry-After.
  */
 import { notFound } from '../errors.ts';
-import type { GenerationRepository, KeyedResource, RenderRow } from './generation-repository.ts';
+import type { RenderRowStore } from '../ports/render-row-store.ts';
+import type { KeyedResource, RenderRow } from './render-row.ts';
 import { IDEMPOTENCY_FIELD, keyReusedError, stillRenderingError } from './idempotency.ts';
 
 /** How long a create_now retry waits for the first request's render before answering 409. */
@@ -33,7 +34,7 @@ export interface ReplayRequest {
  * when the object was deleted since (as its polling URL answers).
  */
 export async function replayedRow(
-  repo: Pick<GenerationRepository, 'findForProject'>,
+  repo: Pick<RenderRowStore, 'findForProject'>,
   earlier: KeyedResource,
   request: ReplayRequest,
 ): Promise<RenderRow> {

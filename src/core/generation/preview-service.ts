@@ -20,14 +20,11 @@ import type { TemplateRepository } from '../templates.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { pixelSize } from '../../render/design/units.ts';
 import { usedLayerData } from '../../render/design/apply-layer-data.ts';
-import {
-  RenderJobFailure,
-  checkFonts,
-  fetchPictures,
-  layersUsing,
-  withPixels,
-  type RenderContext,
-} from './run-render-job.ts';
+import { checkFonts, layersUsing } from './check-fonts.ts';
+import type { RenderContext } from './execute-render.ts';
+import { fetchPictures } from './fetch-pictures.ts';
+import { RenderJobFailure } from './job-failure.ts';
+import { withPixels } from './with-pixels.ts';
 import { addProblems, problemMessage } from './validate-request.ts';
 import { assetCapMessage, planAssets } from './asset-plan.ts';
 import { appendWarnings, requestWarningLines } from './warning-list.ts';
@@ -124,7 +121,7 @@ export class PreviewService {
     if (design) {
       const prepared = prepareRender(design, layers);
       addProblems(errors, prepared.problems);
-      const cap = this.deps.render.deps.maxAssetsPerJob;
+      const cap = this.deps.render.maxAssetsPerJob;
       const { overCap } = planAssets([{ design: prepared.design, prefix: '' }], cap);
       if (overCap) errors.add(overCap.field, assetCapMessage(overCap, cap));
     }
@@ -159,7 +156,7 @@ export class PreviewService {
   ): void {
     this.newest.set(saved.uuid, Math.max(saved.revision, this.newest.get(saved.uuid) ?? 0));
     const p = this.storeThumbnail(projectId, saved, replacedKey)
-      .catch((err) => this.deps.render.deps.log?.warn({ err }, 'rendering a thumbnail failed'))
+      .catch((err) => this.deps.render.log?.warn({ err }, 'rendering a thumbnail failed'))
       .finally(() => {
         this.background.delete(p);
         if (this.newest.get(saved.uuid) === saved.revision) this.newest.delete(saved.uuid);
@@ -181,7 +178,7 @@ export class PreviewService {
     if (!key) return;
     await this.deps.storage
       .delete(key)
-      .catch((err) => this.deps.render.deps.log?.warn({ err, key }, 'deleting a thumbnail failed'));
+      .catch((err) => this.deps.render.log?.warn({ err, key }, 'deleting a thumbnail failed'));
   }
 
   /** The public URL of a stored thumbnail key. */
@@ -241,8 +238,8 @@ export class PreviewService {
     options: RasterOptions,
   ): Promise<RenderedFile> {
     return this.withAssets(projectId, design, layers, (assets) =>
-      withPixels(this.deps.render, imagePixels(design, options), () =>
-        this.deps.render.deps.renderer.renderImage({ design, layers, assets, options }),
+      withPixels(this.deps.render.budget, imagePixels(design, options), () =>
+        this.deps.render.renderer.renderImage({ design, layers, assets, options }),
       ),
     );
   }
@@ -259,8 +256,8 @@ export class PreviewService {
   ): Promise<RenderedFile> {
     const options = { title: title || undefined };
     return this.withAssets(projectId, design, layers, (assets) =>
-      withPixels(this.deps.render, pdfPixels([design], options), () =>
-        this.deps.render.deps.renderer.renderPdf({ pages: [{ design, layers }], assets, options }),
+      withPixels(this.deps.render.budget, pdfPixels([design], options), () =>
+        this.deps.render.renderer.renderPdf({ pages: [{ design, layers }], assets, options }),
       ),
     );
   }
@@ -275,19 +272,20 @@ export class PreviewService {
     layers: LayerData,
     render: (assets: RenderAssets) => Promise<RenderedFile>,
   ): Promise<RenderedFile> {
-    const ctx = this.deps.render;
-    const { deps } = ctx;
+    const deps = this.deps.render;
     const prepared = prepareRender(design, layers);
     try {
       // A thumbnail of a saved design above the cap fails here, as the preview did.
       const cap = deps.maxAssetsPerJob;
       const plan = planAssets([{ design: prepared.design, prefix: '' }], cap);
-      if (plan.overCap) throw new RenderJobFailure([assetCapMessage(plan.overCap, cap)]);
-      const files = await fetchPictures(ctx, plan.needs);
+      if (plan.overCap) throw new RenderJobFailure('input', [assetCapMessage(plan.overCap, cap)]);
+      const files = await fetchPictures(deps.assets, plan.needs, deps.log);
       const loaded: FontSource[] = prepared.fontKeys.length
         ? await deps.fonts.loadFontSources(projectId, prepared.fontKeys)
         : [];
-      const fonts = await checkFonts(ctx, loaded, (key) => layersUsing(prepared.design, key, ''));
+      const fonts = await checkFonts(deps.fontInspector, loaded, (key) =>
+        layersUsing(prepared.design, key, ''),
+      );
       return await render({ files, fonts });
     } catch (err) {
       if (err instanceof RenderJobFailure) throw renderFailed(err.messages);

@@ -4,7 +4,7 @@
  * send exactly this object.
  */
 import { fileUrl } from '../../storage/file-url.ts';
-import type { RenderRow, RenderStatus } from './generation-repository.ts';
+import type { RenderRow, RenderStatus } from './render-row.ts';
 
 /** The image object. */
 export interface ImageObject {

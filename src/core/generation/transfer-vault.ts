@@ -4,7 +4,7 @@
  * queue, logs or webhooks; a restart loses them, and the job then ends in error saying so.
  */
 import type { Transfer } from '../../storage/transfer/transfer.ts';
-import type { ResourceType } from './generation-repository.ts';
+import type { ResourceType } from './render-row.ts';
 
 /** The message of a job whose transfer credentials did not survive a restart. */
 export const TRANSFER_LOST_MESSAGE =

@@ -13,7 +13,7 @@ import { checkPdfOptions, checkRasterOptions } from '../../render/index.ts';
 import { checkMetadata } from '../../render/output/check-options.ts';
 import type { PdfOptions, RasterOptions, RenderProblem } from '../../render/index.ts';
 import { validateTransfer, type Transfer } from '../../storage/transfer/transfer.ts';
-import type { ImageModifications, PdfModifications } from './generation-repository.ts';
+import type { ImageModifications, PdfModifications } from './render-row.ts';
 
 /** Longest passthrough, in characters (a string as is, anything else as serialised JSON). */
 export const PASSTHROUGH_MAX = 1024;

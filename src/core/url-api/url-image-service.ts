@@ -10,7 +10,7 @@ import { AppError, notFound, validationError, type FieldErrors } from '../errors
 import { newSecret } from '../ids.ts';
 import type { Caller, ProjectRepository } from '../projects.ts';
 import { newClaimOwner } from '../generation/claim-owner.ts';
-import type { GenerationRepository } from '../generation/generation-repository.ts';
+import type { RenderRowStore } from '../ports/render-row-store.ts';
 import type { GenerationService } from '../generation/generation-service.ts';
 import { coerceLayerValues, type Design, type LayerData } from '../../render/index.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
@@ -32,7 +32,7 @@ export interface UrlImageDeps {
     getDesign(projectId: string, uuid: string): Promise<{ design: Design } | undefined>;
   };
   generation: Pick<GenerationService, 'createImage'>;
-  images: Pick<GenerationRepository, 'findForProject'>;
+  images: Pick<RenderRowStore, 'findForProject'>;
   storage: BlobStorage;
   /** How long a render holds its row without renewal (default 15 s; renewed every third). */
   leaseMs?: number;

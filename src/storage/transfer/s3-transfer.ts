@@ -15,6 +15,9 @@ export { validateTransfer, type Transfer, type TransferProblem } from './transfe
 
 /** A transfer failed; the message is safe to show (no key, secret or token in it). */
 export class TransferError extends Error {
+  /** Its job failure code (core/generation/job-failure.ts); its message is safe to show. */
+  readonly failure = 'transfer' as const;
+
   constructor(message: string) {
     super(message);
     this.name = 'TransferError';

@@ -30,6 +30,7 @@ import * as colorProfiles from './0017-color-profiles.ts';
 import * as jobGroups from './0018-job-groups.ts';
 import * as idempotencyKeys from './0019-idempotency-keys.ts';
 import * as generationListing from './0020-generation-listing.ts';
+import * as chargeOnFinish from './0021-charge-on-finish.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-job-groups': jobGroups,
   '0019-idempotency-keys': idempotencyKeys,
   '0020-generation-listing': generationListing,
+  '0021-charge-on-finish': chargeOnFinish,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
-import type { ResourceType } from '../../../core/generation/generation-repository.ts';
+import type { ResourceType } from '../../../core/generation/render-row.ts';
 import {
   LIST_LIMITS,
   RENDER_STATUSES,

@@ -1,0 +1,189 @@
+/**
+ * Execution: turns a claimed row into a file. Downloads its pictures (or merge PDFs), then, in a
+ * render slot, reads and checks its fonts and renders in a thread while holding its pixels of the
+ * process's budget. Settlement stores nothing and charges nothing here: it gets the file back.
+ */
+import { RenderInputError, prepareRender, type RenderedFile } from '../../render/index.ts';
+import type { FontSource, LayerData } from '../../render/types.ts';
+import { usedLayerData } from '../../render/design/apply-layer-data.ts';
+import { displayUrl } from '../../net/fetch-error.ts';
+import type { AssetSource } from '../ports/asset-source.ts';
+import type { Renderer } from '../ports/renderer.ts';
+import { importedProfileData } from '../color-profiles.ts';
+import { assetCapMessage, planAssets, type AssetNeed, type PageAssets } from './asset-plan.ts';
+import { checkFonts, layersUsing } from './check-fonts.ts';
+import { fetchPictures } from './fetch-pictures.ts';
+import type { GenerationDeps } from './generation-deps.ts';
+import { RenderJobFailure, safeMessage } from './job-failure.ts';
+import { priceFlowedPdf, priceMerge, type PricingLedger } from './job-pricing.ts';
+import type { PixelBudget } from './pixel-budget.ts';
+import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
+import type { RenderRow } from './render-row.ts';
+import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
+import { withPixels } from './with-pixels.ts';
+
+/** What execution needs: the engine's ports, the ledger for late prices, and limits. */
+export type ExecutionDeps = Pick<
+  GenerationDeps,
+  | 'templates'
+  | 'fonts'
+  | 'colorProfiles'
+  | 'fontInspector'
+  | 'mergeMaxPages'
+  | 'maxAssetsPerJob'
+  | 'log'
+> & {
+  assets: AssetSource;
+  renderer: Renderer;
+  ledger: PricingLedger;
+  budget: PixelBudget;
+};
+
+/** What renders outside a job (previews, thumbnails) share with jobs: the engine and the budget. */
+export type RenderContext = Pick<
+  ExecutionDeps,
+  'assets' | 'renderer' | 'fontInspector' | 'fonts' | 'log' | 'budget' | 'maxAssetsPerJob'
+>;
+
+/** Template designs already read for this row (create_now), by uuid. */
+export type KnownDesigns = Map<
+  string,
+  Awaited<ReturnType<GenerationDeps['templates']['getDesign']>>
+>;
+
+/** Loads the design of a page; a template deleted since the request fails the job. */
+async function loadPage(
+  deps: ExecutionDeps,
+  row: RenderRow,
+  page: { template_uuid: string; layers: LayerData; prefix: string },
+  known?: KnownDesigns,
+) {
+  const { template_uuid: uuid, layers, prefix } = page;
+  const found = known?.get(uuid) ?? (await deps.templates.getDesign(row.project_id, uuid));
+  if (!found) {
+    throw new RenderJobFailure('input', [`${prefix}template_uuid: Template not found (${uuid})`]);
+  }
+  const prepared = prepareRender(found.design, layers);
+  if (prepared.problems.length) {
+    throw new RenderJobFailure(
+      'input',
+      prepared.problems.map((p) => problemMessage({ ...p, path: `${prefix}${p.path}` })),
+    );
+  }
+  // Only what the render uses goes to its thread: not a request's unknown names and properties.
+  const used = usedLayerData(found.design, layers);
+  return { design: found.design, layers: used, prepared, title: found.template.title };
+}
+
+/**
+ * The downloads of a job's pages. Creation refused requests above the cap; a template edited
+ * since may still take a job above it, which fails the job naming the field.
+ */
+function jobAssets(cap: number, pages: PageAssets[]): AssetNeed[] {
+  const plan = planAssets(pages, cap);
+  if (plan.overCap) throw new RenderJobFailure('input', [assetCapMessage(plan.overCap, cap)]);
+  return plan.needs;
+}
+
+/**
+ * The engine numbers the merged files ("file 2 is not a readable PDF"); the client named them by
+ * URL, as download failures do: "urls.1: https://…/b.pdf: not a readable PDF (…)".
+ */
+function namingUrls(err: RenderInputError, urls: string[]): RenderJobFailure {
+  return new RenderJobFailure(
+    'input',
+    err.problems.map((p) => {
+      const url = urls[Number(/^urls\.(\d+)$/.exec(p.path)?.[1] ?? NaN)];
+      const message = url ? p.message.replace(/^file \d+ is /, `${displayUrl(url)}: `) : p.message;
+      return problemMessage({ path: p.path, message });
+    }),
+  );
+}
+
+/** Downloads and merges a merge row's PDFs, then prices it by its pages. */
+async function renderMerge(
+  deps: ExecutionDeps,
+  row: RenderRow & { request: { kind: 'merge' } },
+  enterRenderStage: () => Promise<void>,
+): Promise<RenderedFile> {
+  const req = row.request;
+  const results = await Promise.allSettled(req.urls.map((u) => deps.assets.fetchPdf(u)));
+  const failures = results.flatMap((r, i) =>
+    r.status === 'rejected' ? [`urls.${i}: ${safeMessage(r.reason, deps.log)}`] : [],
+  );
+  if (failures.length) throw new RenderJobFailure('asset_fetch', failures);
+  await enterRenderStage();
+  const files = results.map((r) => (r as PromiseFulfilledResult<Buffer>).value);
+  const maxPages = deps.mergeMaxPages;
+  let merged: RenderedFile;
+  try {
+    merged = await withPixels(deps.budget, mergePixels(files, maxPages), () =>
+      deps.renderer.mergePdfs(files, { maxPages, ...req.modifications }),
+    );
+  } catch (err) {
+    throw err instanceof RenderInputError ? namingUrls(err, req.urls) : err;
+  }
+  await priceMerge(deps.ledger, row, merged.pages ?? 0);
+  return merged;
+}
+
+/**
+ * Renders a claimed row: downloads first, then (in `enterRenderStage`'s slot) fonts and the
+ * render itself. `known`: designs the caller already read for this row.
+ */
+export async function executeRender(
+  deps: ExecutionDeps,
+  row: RenderRow,
+  enterRenderStage: () => Promise<void>,
+  known?: KnownDesigns,
+): Promise<RenderedFile> {
+  const req = row.request;
+  if (req.kind === 'merge') return renderMerge(deps, { ...row, request: req }, enterRenderStage);
+  const pageInputs =
+    req.kind === 'image'
+      ? [{ template_uuid: req.template_uuid, layers: req.layers, prefix: '' }]
+      : req.pages.map((p, i) => ({ ...p, prefix: `pages.${i}.` }));
+  const pages: Array<Awaited<ReturnType<typeof loadPage>>> = [];
+  for (const p of pageInputs) pages.push(await loadPage(deps, row, p, known));
+  const needs = jobAssets(
+    deps.maxAssetsPerJob,
+    pages.map((page, i) => ({ design: page.prepared.design, prefix: pageInputs[i].prefix })),
+  );
+  const fontKeys = new Set(pages.flatMap((page) => page.prepared.fontKeys));
+  const files = await fetchPictures(deps.assets, needs, deps.log);
+  await enterRenderStage();
+  const loaded: FontSource[] = fontKeys.size
+    ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])
+    : [];
+  const fonts = await checkFonts(deps.fontInspector, loaded, (key) =>
+    pages.flatMap((page, i) => layersUsing(page.prepared.design, key, pageInputs[i].prefix)),
+  );
+  const assets = { files, fonts };
+  if (req.kind === 'image') {
+    const options = { ...rasterOptionsOf(req.modifications), watermark: row.test_mode };
+    return withPixels(deps.budget, imagePixels(pages[0].design, options), () =>
+      deps.renderer.renderImage({
+        design: pages[0].design,
+        layers: pages[0].layers,
+        assets,
+        options,
+      }),
+    );
+  }
+  const options = { ...pdfOptionsOf(req.modifications), watermark: row.test_mode };
+  // An imported profile travels with the render; one removed since the request fails it (422).
+  const profileData = await importedProfileData(deps.colorProfiles, options.colorProfile);
+  if (profileData) options.colorProfileData = profileData;
+  // Without a title of its own, a PDF is called after its first page's template.
+  options.title ||= pages[0].title || undefined;
+  const designs = pages.map((p) => p.design);
+  const file = await withPixels(deps.budget, pdfPixels(designs, options), () =>
+    deps.renderer.renderPdf({
+      pages: pages.map((p) => ({ design: p.design, layers: p.layers })),
+      assets,
+      options,
+    }),
+  );
+  await priceFlowedPdf(deps.ledger, row, designs, file.pages ?? designs.length);
+  return file;
+}

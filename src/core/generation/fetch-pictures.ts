@@ -1,0 +1,40 @@
+/** The downloads of a render: every picture of its pages, a few at a time. */
+import type { AssetSource } from '../ports/asset-source.ts';
+import { describeUsers, type AssetNeed } from './asset-plan.ts';
+import { RenderJobFailure, safeMessage, type FailureLog } from './job-failure.ts';
+
+/**
+ * Downloads of one job at once. The process-wide bound (IMPRINT_FETCH_CONCURRENCY) lives in the
+ * asset fetcher; this one keeps a job with many pictures from taking all of it.
+ */
+export const JOB_FETCH_CONCURRENCY = 6;
+
+/**
+ * Fetches every picture, at most JOB_FETCH_CONCURRENCY at once; all failures are reported
+ * together, in the order of `needs`, each naming its layers.
+ */
+export async function fetchPictures(
+  assets: AssetSource,
+  needs: AssetNeed[],
+  log?: FailureLog,
+): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const failed: string[] = [];
+  let next = 0;
+  const fetchNext = async (): Promise<void> => {
+    while (next < needs.length) {
+      const i = next++;
+      const need = needs[i];
+      try {
+        files.set(need.url, await assets.fetchPicture(need.url));
+      } catch (err) {
+        failed[i] = `${describeUsers(need.where)}: ${safeMessage(err, log)}`;
+      }
+    }
+  };
+  const workers = Math.min(JOB_FETCH_CONCURRENCY, needs.length);
+  await Promise.all(Array.from({ length: workers }, fetchNext));
+  const failures = failed.filter((m) => m !== undefined);
+  if (failures.length) throw new RenderJobFailure('asset_fetch', failures);
+  return files;
+}
