@@ -77,7 +77,7 @@ function renderFailed(messages: string[]): AppError {
     (fields[where] ??= []).push(m);
   }
   const first = Object.values(fields)[0]?.[0] ?? 'The render failed.';
-  return new AppError('validation', `The preview could not be rendered: ${first}`, fields);
+  return new AppError('validation', `The preview could not be rendered: ${first}`, { fields });
 }
 
 /** Previews and thumbnails of templates. */
