@@ -5,7 +5,7 @@
  */
 import { AppError, FieldErrorCollector, fieldError, notFound } from './errors.ts';
 import type { Page, PageRequest } from './pagination.ts';
-import type { FontSource } from '../render/types.ts';
+import type { FontSource } from '../render/index.ts';
 import type { FontFileInfo, FontFormat, FontInspector } from './font-file.ts';
 import type { FontFaceStyle } from './font-face-info.ts';
 

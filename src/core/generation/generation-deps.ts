@@ -3,9 +3,14 @@
  * with the real adapters: SQL repositories, the render thread pool, the asset fetcher, blob
  * storage, the S3 transfer, the webhook service and the job queue.
  */
-import type { FontSource, RenderedFile } from '../../render/index.ts';
-import type { PdfOptions, RasterOptions } from '../../render/index.ts';
-import type { Design, LayerData } from '../../render/types.ts';
+import type {
+  FontSource,
+  RenderedFile,
+  PdfOptions,
+  RasterOptions,
+  Design,
+  LayerData,
+} from '../../render/index.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';

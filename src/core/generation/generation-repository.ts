@@ -4,7 +4,7 @@
  * can render it later. Transfer credentials are never part of a RenderRow: while a row is queued
  * they may be stored beside it encrypted (`sealedTransfer`), and are cleared when it ends.
  */
-import type { LayerData } from '../../render/types.ts';
+import type { LayerData } from '../../render/index.ts';
 import type { Page, PageRequest } from '../pagination.ts';
 import type { RenderListFilter } from './list-filter.ts';
 

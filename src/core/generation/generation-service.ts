@@ -8,12 +8,16 @@
  */
 import { AppError, FieldErrorCollector, notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
-import { prepareRender, RenderInputError, type RasterOptions } from '../../render/index.ts';
-import { outputSize } from '../../render/output/output-size.ts';
-import { pixelSize } from '../../render/design/units.ts';
-import { bleedProblem } from '../../render/output/bleed.ts';
-import type { Design } from '../../render/types.ts';
-import type { LayerData } from '../../render/types.ts';
+import {
+  prepareRender,
+  RenderInputError,
+  type RasterOptions,
+  outputSize,
+  pixelSize,
+  bleedProblem,
+  type Design,
+  type LayerData,
+} from '../../render/index.ts';
 import type { Job } from '../../queue/job-queue.ts';
 import { fittedSize, imageCredits, MERGE_RESERVED_CREDITS, pdfCredits } from './credits.ts';
 import { isDeadLocalOwner, newClaimOwner } from './claim-owner.ts';

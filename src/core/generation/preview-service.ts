@@ -12,14 +12,17 @@ import {
   validateDesign,
   type RasterOptions,
   type RenderedFile,
+  type Design,
+  type FontSource,
+  type LayerData,
+  type RenderAssets,
+  pixelSize,
+  usedLayerData,
 } from '../../render/index.ts';
-import type { Design, FontSource, LayerData, RenderAssets } from '../../render/types.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
 import type { TemplateRepository } from '../templates.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
-import { pixelSize } from '../../render/design/units.ts';
-import { usedLayerData } from '../../render/design/apply-layer-data.ts';
 import {
   RenderJobFailure,
   checkFonts,

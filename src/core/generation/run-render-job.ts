@@ -5,8 +5,17 @@
  * claim in the row keeps two processes from rendering it at once, and the after-steps (charge,
  * webhook) are idempotent, so a re-delivered job completes them without repeating them.
  */
-import { RenderInputError, prepareRender, type RenderedFile } from '../../render/index.ts';
-import type { Design, FontSource, LayerData } from '../../render/types.ts';
+import {
+  RenderInputError,
+  prepareRender,
+  type RenderedFile,
+  type Design,
+  type FontSource,
+  type LayerData,
+  pixelSize,
+  usedLayerData,
+  getLayerType,
+} from '../../render/index.ts';
 import { displayUrl } from '../../net/fetch-error.ts';
 import { newFileKey, sanitizeFilename } from '../../storage/file-url.ts';
 import { AppError } from '../errors.ts';
@@ -18,9 +27,6 @@ import type { Transfer } from '../../storage/transfer/transfer.ts';
 import { TransferUnsealError, type TransferSealer } from './transfer-sealer.ts';
 import { TRANSFER_LOST_MESSAGE, type TransferVault } from './transfer-vault.ts';
 import { mergeCredits, pdfCredits } from './credits.ts';
-import { pixelSize } from '../../render/design/units.ts';
-import { usedLayerData } from '../../render/design/apply-layer-data.ts';
-import { getLayerType } from '../../render/layers/index.ts';
 import type { PixelBudget } from './pixel-budget.ts';
 import type { ReleaseSlot, RenderSlots } from './render-slots.ts';
 import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
