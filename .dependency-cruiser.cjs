@@ -9,6 +9,14 @@ module.exports = {
       to: { path: '^src/(store|storage|queue|net|webhooks|api|worker|cli|main)' },
     },
     {
+      name: 'render-only-through-index',
+      comment:
+        'Outside render/, the engine is imported only through render/index.ts, its public API (tests and benchmarks may reach inside).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/render/' },
+      to: { path: '^src/render/', pathNot: '^src/render/index\\.ts$' },
+    },
+    {
       name: 'render-no-io-modules',
       comment:
         'render/ never touches the file system or the network itself (except to read its bundled fonts and ICC profiles).',

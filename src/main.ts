@@ -35,7 +35,7 @@ import { SqlUrlApiRepository } from './store/url-api-repository.ts';
 import type { JobQueue } from './queue/job-queue.ts';
 import { LocalJobQueue } from './queue/local/local-job-queue.ts';
 import type { RenderPool } from './worker/render-pool.ts';
-import { RENDER_CACHE_NAMES } from './render/cache-budgets.ts';
+import { RENDER_CACHE_NAMES } from './render/index.ts';
 import { PreviewService } from './core/generation/preview-service.ts';
 import { FontChecker } from './worker/font-checker.ts';
 import { listenForJobs } from './store/job-notifications.ts';

@@ -10,8 +10,8 @@ import type { Services } from '../core/services.ts';
 
 /** The 401 of the API: `{"message":"Unauthenticated."}` and the scheme it expects (RFC 6750). */
 function unauthenticated(): AppError {
-  return new AppError('unauthenticated', 'Unauthenticated.', undefined, undefined, {
-    'www-authenticate': 'Bearer',
+  return new AppError('unauthenticated', 'Unauthenticated.', {
+    headers: { 'www-authenticate': 'Bearer' },
   });
 }
 

@@ -6,7 +6,7 @@
  * schema to reject with the field's name and the value received.
  */
 import type { FastifyRequest } from 'fastify';
-import { readScalar } from '../render/design/scalars.ts';
+import { readScalar } from '../render/index.ts';
 
 /** The part of a JSON schema the coercion reads. */
 export interface SchemaNode {

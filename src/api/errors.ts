@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
 import { unavailableDependency, unavailableError } from './unavailable.ts';
 import { drainBody } from './http-edges.ts';
-import { describeValue } from '../render/design/props.ts';
+import { describeValue } from '../render/index.ts';
 import { readsScalarStrings } from './coerce-body.ts';
 
 /** One Ajv error as Fastify attaches it to a failed request. */

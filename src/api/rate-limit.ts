@@ -52,9 +52,7 @@ export function installRateLimit(
       throw new AppError(
         'too_many_requests',
         `Too many requests: this token may make ${perMinute} requests per minute. Try again in ${retryAfter} s.`,
-        undefined,
-        undefined,
-        { 'retry-after': String(retryAfter) },
+        { headers: { 'retry-after': String(retryAfter) } },
       );
     }
   });

@@ -50,11 +50,7 @@ export function unavailableDependency(err: unknown): 'database' | 'job queue' | 
 
 /** The 503 for an unreachable dependency. */
 export function unavailableError(dependency: string): AppError {
-  return new AppError(
-    'unavailable',
-    `The ${dependency} is unavailable; retry in a few seconds.`,
-    undefined,
-    undefined,
-    { 'retry-after': String(RETRY_AFTER_SECONDS) },
-  );
+  return new AppError('unavailable', `The ${dependency} is unavailable; retry in a few seconds.`, {
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  });
 }

@@ -5,10 +5,13 @@
  * process on every machine renders with the same profile.
  */
 import { parse as parseIcc } from 'icc';
-import { COLOR_PROFILES, type ColorProfile } from '../render/output/icc-profiles.ts';
-import { cmykToRgb } from '../render/output/cmyk-to-rgb.ts';
-import { tryCmykConversion } from '../render/output/cmyk-pdf.ts';
-import { profileSource } from '../render/output/profile-source.ts';
+import {
+  COLOR_PROFILES,
+  type ColorProfile,
+  cmykToRgb,
+  tryCmykConversion,
+  profileSource,
+} from '../render/index.ts';
 
 /** Largest ICC file accepted (the ECI's and Adobe's profiles are 0.5–2 MB). */
 export const MAX_ICC_BYTES = 20 * 1024 * 1024;

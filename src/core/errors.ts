@@ -28,22 +28,34 @@ export const ERROR_STATUS = {
 /** One of the catalog's codes. */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** What an AppError carries besides its code and message. */
+export interface AppErrorOptions {
+  /** Field path → messages, sent as `errors`. */
+  readonly fields?: FieldErrors;
+  /** Extra top-level body properties (e.g. templates_using_font on a 409). */
+  readonly extra?: Record<string, unknown>;
+  /** Extra response headers (e.g. Retry-After on a 429). */
+  readonly headers?: Record<string, string>;
+}
+
 /** An error meant for the client: its message and fields are safe to show. */
 export class AppError extends Error {
   readonly status: number;
+  readonly fields?: FieldErrors;
+  readonly extra?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: FieldErrors,
-    /** Extra top-level body properties (e.g. templates_using_font on a 409). */
-    readonly extra?: Record<string, unknown>,
-    /** Extra response headers (e.g. Retry-After on a 429). */
-    readonly headers?: Record<string, string>,
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
+    this.fields = options.fields;
+    this.extra = options.extra;
+    this.headers = options.headers;
   }
 
   /** The JSON body sent to the client. */
@@ -64,7 +76,7 @@ export function validationError(fields: FieldErrors): AppError {
   return new AppError(
     'validation',
     more > 0 ? `${message} (and ${more} more error${more > 1 ? 's' : ''})` : message,
-    fields,
+    { fields },
   );
 }
 
@@ -75,7 +87,7 @@ export function fieldError(field: string, message: string): AppError {
 
 /** 404 for a resource that does not exist in the caller's project (never reveals other projects). */
 export function notFound(what: string, fields?: FieldErrors): AppError {
-  return new AppError('not_found', `${what} not found`, fields);
+  return new AppError('not_found', `${what} not found`, { fields });
 }
 
 /**

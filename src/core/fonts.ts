@@ -5,7 +5,7 @@
  */
 import { AppError, FieldErrorCollector, fieldError, notFound } from './errors.ts';
 import type { Page, PageRequest } from './pagination.ts';
-import type { FontSource } from '../render/types.ts';
+import type { FontSource } from '../render/index.ts';
 import type { FontFileInfo, FontFormat, FontInspector } from './font-file.ts';
 import type { FontFaceStyle } from './font-face-info.ts';
 
@@ -136,7 +136,9 @@ export function parseFlag(value: unknown, field: string): boolean {
   if (isTruthy(value)) return true;
   if (typeof value === 'string' && FALSY.includes(value.trim().toLowerCase())) return false;
   throw new AppError('validation', `The ${field} field must be true or false.`, {
-    [field]: [`The ${field} field must be one of 1, true, yes, on (true) or 0, false, no, off.`],
+    fields: {
+      [field]: [`The ${field} field must be one of 1, true, yes, on (true) or 0, false, no, off.`],
+    },
   });
 }
 
@@ -246,8 +248,7 @@ export async function deleteFont(
       throw new AppError(
         'conflict',
         `The font is in use by ${using.length} template${using.length > 1 ? 's' : ''}; pass force=1/true to delete it anyway.`,
-        undefined,
-        { templates_using_font: using },
+        { extra: { templates_using_font: using } },
       );
     }
   }

@@ -124,7 +124,9 @@ export class MediaService {
     });
     if (Object.keys(tooLarge).length > 0) {
       const [first] = Object.values(tooLarge);
-      throw new AppError('payload_too_large', `${Object.keys(tooLarge)[0]} ${first[0]}`, tooLarge);
+      throw new AppError('payload_too_large', `${Object.keys(tooLarge)[0]} ${first[0]}`, {
+        fields: tooLarge,
+      });
     }
     if (Object.keys(bad).length > 0) throw validationError(bad);
     const created = this.now();

@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateDesign } from '../render/index.ts';
-import type { Design } from '../render/types.ts';
+import { validateDesign, type Design } from '../render/index.ts';
 
 /** One starter: its id (the file name without `.json`), title, tags and validated design. */
 export interface StarterTemplate {

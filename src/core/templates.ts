@@ -9,7 +9,7 @@ import {
   keptLength,
   unrepresentableNumberMessage,
 } from './json-value.ts';
-import type { Design } from '../render/types.ts';
+import type { Design } from '../render/index.ts';
 import type { FieldErrorCollector } from './errors.ts';
 import type { Page, PageRequest } from './pagination.ts';
 

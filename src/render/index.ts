@@ -63,3 +63,25 @@ export function mergePdfs(files: Buffer[], options?: MergeOptions): Promise<Rend
 }
 export { layerSchemas } from './design/layer-schemas.ts';
 export { renderCacheStats } from './render-caches.ts';
+
+// The rest of Imprint imports the engine only through this file (dependency-cruiser's
+// render-only-through-index). Besides rendering, it uses the pieces below: design figures and
+// checks the use cases run before anything is stored or queued, the bundled fonts the editor
+// serves, the ICC profiles of `imprint icc`, and the names and figures of the render caches.
+export { checkMetadata } from './output/check-options.ts';
+export { usedLayerData } from './design/apply-layer-data.ts';
+export { collectAssetUses } from './design/collect-asset-urls.ts';
+export { pixelSize, isPhysical, PHYSICAL_PX_PER_INCH } from './design/units.ts';
+export { describeValue } from './design/props.ts';
+export { FONT_PROPS } from './design/font-props.ts';
+export { didYouMean } from './design/request-warnings.ts';
+export { getLayerType } from './layers/index.ts';
+export { outputSize } from './output/output-size.ts';
+export { bleedProblem } from './output/bleed.ts';
+export { MAX_PDF_PICTURE_PIXELS, PDF_PICTURE_PPI } from './images/pdf-picture.ts';
+export { bundledFontPath, findBundledFamily } from './fonts/index.ts';
+export { COLOR_PROFILES, type ColorProfile } from './output/icc-profiles.ts';
+export { cmykToRgb } from './output/cmyk-to-rgb.ts';
+export { tryCmykConversion } from './output/cmyk-pdf.ts';
+export { profileSource } from './output/profile-source.ts';
+export { RENDER_CACHE_NAMES, type RenderCacheFigures } from './cache-budgets.ts';

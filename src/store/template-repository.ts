@@ -18,7 +18,7 @@ import { isPostgres, type Database } from './database.ts';
 import { paginate } from './paginate.ts';
 import type { TemplatesTable } from './schema.ts';
 import { monotonicNow } from './monotonic-now.ts';
-import { pixelSize } from '../render/design/units.ts';
+import { pixelSize } from '../render/index.ts';
 import { DesignCache, type DesignKey } from './design-cache.ts';
 import type { CacheStats } from '../core/cache-stats.ts';
 import { prepareQuery } from './prepared-query.ts';

@@ -9,11 +9,11 @@ import { Worker } from 'node:worker_threads';
 // shared libraries can be unloaded when a worker exits and crash the process (sharp's docs).
 import 'sharp';
 import '@napi-rs/canvas';
-import type { RenderCacheFigures } from '../render/cache-budgets.ts';
+import type { RenderCacheFigures } from '../render/index.ts';
 import { AssetLru, encodeAssets } from './asset-cache.ts';
 import type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+import { fromWireError } from './from-wire-error.ts';
 import {
-  fromWireError,
   reviveBuffers,
   type RenderOp,
   type ResultMessage,

@@ -2,9 +2,11 @@
  * What the render pool and its worker threads send each other, and the (de)serialisation that
  * keeps Buffers and RenderInputError intact across the thread boundary (structured clone turns a
  * Buffer into a plain Uint8Array and an Error into a bare Error without its own fields).
+ * The thread loads this module before its engine, which is whatever module the pool names
+ * (tests inject faulty ones): so it imports only types from render/, never the engine itself;
+ * the main thread rebuilds RenderInputErrors in from-wire-error.ts.
  */
-import type { RenderCacheFigures } from '../render/cache-budgets.ts';
-import { RenderInputError, type RenderProblem } from '../render/types.ts';
+import type { RenderCacheFigures, RenderProblem } from '../render/index.ts';
 
 /** The engine functions a pool can run. */
 export type RenderOp = 'renderImage' | 'renderPdf' | 'mergePdfs';
@@ -86,21 +88,16 @@ export function transferables(value: unknown, out: ArrayBuffer[] = []): ArrayBuf
   return out;
 }
 
-/** An error as it crosses the boundary; keeps a RenderInputError's problems. */
+/**
+ * An error as it crosses the boundary; keeps a RenderInputError's problems. The error is known by
+ * its name and problems list, since the class is the engine's (see the top of this file).
+ */
 export function toWireError(err: unknown): WireError {
-  if (err instanceof RenderInputError) {
-    return { name: err.name, message: err.message, stack: err.stack, problems: err.problems };
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  const { problems } = err as { problems?: unknown };
+  if (err.name === 'RenderInputError' && Array.isArray(problems)) {
+    const list = problems as RenderProblem[];
+    return { name: err.name, message: err.message, stack: err.stack, problems: list };
   }
-  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
-  return { name: 'Error', message: String(err) };
-}
-
-/** Rebuilds the error on the main thread: a real RenderInputError when it was one. */
-export function fromWireError(wire: WireError): Error {
-  const err =
-    wire.name === 'RenderInputError' && wire.problems
-      ? new RenderInputError(wire.problems)
-      : Object.assign(new Error(wire.message), { name: wire.name });
-  if (wire.stack) err.stack = `${err.name}: ${err.message}\n    (in render thread)\n${wire.stack}`;
-  return err;
+  return { name: err.name, message: err.message, stack: err.stack };
 }

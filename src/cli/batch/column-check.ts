@@ -5,8 +5,7 @@
  * The messages, "did you mean" included, are the API's own request warnings (the same function
  * builds both), so the check says what each row's warnings would say, once per column.
  */
-import { requestWarnings, WarningBudget } from '../../render/design/request-warnings.ts';
-import type { Design, LayerData } from '../../render/types.ts';
+import { requestWarnings, WarningBudget, type Design, type LayerData } from '../../render/index.ts';
 import { FILENAME_COLUMN, type Row } from './batch-rows.ts';
 
 /** One problem: the columns it concerns and the API's warning about them. */

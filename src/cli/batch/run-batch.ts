@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createImprintClient, RenderFailedError, type ImprintClient } from '@imprint/client';
-import type { Design } from '../../render/types.ts';
+import type { Design } from '../../render/index.ts';
 import { layersOf, outputName, type Layers, type Row } from './batch-rows.ts';
 import { ProgressReporter, type ProgressCounts } from './batch-progress.ts';
 import { BatchState } from './batch-state.ts';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { pixelSize } from '../../render/design/units.ts';
+import { pixelSize, validateDesign } from '../../render/index.ts';
 import { COLLECTION_LIMITS } from '../../core/collections.ts';
 import { AppError, FieldErrorCollector } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
@@ -20,7 +20,6 @@ import {
   type TemplateDesign,
   type TemplateWithDesign,
 } from '../../core/templates.ts';
-import { validateDesign } from '../../render/design/index.ts';
 import { readProject, type ProjectSnapshot } from './project-snapshot.ts';
 import {
   mapDesignFonts,

@@ -6,7 +6,7 @@
 import type { Collection } from '../../core/collections.ts';
 import type { FontRecord } from '../../core/fonts.ts';
 import type { TemplateWithDesign } from '../../core/templates.ts';
-import { FONT_PROPS } from '../../render/design/font-props.ts';
+import { FONT_PROPS } from '../../render/index.ts';
 
 /** What one file holds. */
 export interface TemplateFile {

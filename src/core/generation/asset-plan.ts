@@ -4,8 +4,7 @@
  * per-job cap (IMPRINT_MAX_ASSETS_PER_JOB). Built in one pass over the layers' uses, so a request
  * naming thousands of URLs costs linear time at creation, in previews and in the job.
  */
-import { collectAssetUses } from '../../render/design/collect-asset-urls.ts';
-import type { Design } from '../../render/types.ts';
+import { collectAssetUses, type Design } from '../../render/index.ts';
 
 /** A URL to download and the layers that use it (`pages.1.layers.photo`). */
 export interface AssetNeed {

@@ -7,8 +7,7 @@
  * changes, and values the preparation could reject or rewrite, are left to planAssets, which
  * still runs on every request this count lets through.
  */
-import { getLayerType } from '../../render/layers/index.ts';
-import type { Design, LayerData } from '../../render/types.ts';
+import { getLayerType, type Design, type LayerData } from '../../render/index.ts';
 
 /** One page of a request: the template's design, the request's layer data, its path prefix. */
 export interface RawPageAssets {

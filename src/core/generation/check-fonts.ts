@@ -1,7 +1,5 @@
 /** The stored fonts of a render, re-read in isolation before a render thread registers them. */
-import type { FontSource } from '../../render/index.ts';
-import type { Design } from '../../render/types.ts';
-import { getLayerType } from '../../render/layers/index.ts';
+import { type FontSource, type Design, getLayerType } from '../../render/index.ts';
 import { AppError } from '../errors.ts';
 import type { FontInspector } from '../font-file.ts';
 import { RenderJobFailure } from './job-failure.ts';

@@ -3,9 +3,14 @@
  * render slot, reads and checks its fonts and renders in a thread while holding its pixels of the
  * process's budget. Settlement stores nothing and charges nothing here: it gets the file back.
  */
-import { RenderInputError, prepareRender, type RenderedFile } from '../../render/index.ts';
-import type { FontSource, LayerData } from '../../render/types.ts';
-import { usedLayerData } from '../../render/design/apply-layer-data.ts';
+import {
+  RenderInputError,
+  prepareRender,
+  type RenderedFile,
+  type FontSource,
+  type LayerData,
+  usedLayerData,
+} from '../../render/index.ts';
 import { displayUrl } from '../../net/fetch-error.ts';
 import type { AssetSource } from '../ports/asset-source.ts';
 import type { Renderer } from '../ports/renderer.ts';

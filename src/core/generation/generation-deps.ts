@@ -4,8 +4,7 @@
  * the job queue) and the settings. Each part of generation (intake, claims, execution,
  * settlement) takes only the members it uses (see their `…Deps` types).
  */
-import type { FontSource } from '../../render/index.ts';
-import type { Design } from '../../render/types.ts';
+import type { FontSource, Design } from '../../render/index.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';

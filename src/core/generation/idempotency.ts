@@ -61,7 +61,7 @@ export function keyWindowStart(now = Date.now()): string {
 export function keyReusedError(): AppError {
   const message =
     'This Idempotency-Key was already used in the last 24 hours with a different request (another body, endpoint or token kind). Send a new key for a new request, or the same request to get its object again.';
-  return new AppError('validation', message, { [IDEMPOTENCY_FIELD]: [message] });
+  return new AppError('validation', message, { fields: { [IDEMPOTENCY_FIELD]: [message] } });
 }
 
 /** 409: the create_now request of this key is still rendering; its retry comes back later. */
@@ -69,8 +69,6 @@ export function stillRenderingError(retryAfterSeconds: number): AppError {
   return new AppError(
     'conflict',
     `The create_now request with this Idempotency-Key is still being rendered. Retry the same request after ${retryAfterSeconds} s to get its object.`,
-    undefined,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
+    { headers: { 'retry-after': String(retryAfterSeconds) } },
   );
 }

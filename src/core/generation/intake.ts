@@ -55,7 +55,7 @@ export type IntakeDeps = Pick<
 function transferNeedsKey(): AppError {
   const message =
     'Transfers need IMPRINT_SECRET_KEY on this installation: another process may run the job, and without the shared key the credentials can only stay in the memory of the process that received them. Set the same IMPRINT_SECRET_KEY (at least 32 characters) on every process.';
-  return new AppError('unavailable', message, { transfer: [message] });
+  return new AppError('unavailable', message, { fields: { transfer: [message] } });
 }
 
 /** 402 when a creation's cost does not fit in what the project's limit leaves. */
@@ -173,9 +173,7 @@ export class Intake {
       throw new AppError(
         'too_many_requests',
         `Too many simultaneous create_now requests (at most ${deps.createNowLimit} at once in this process). Retry shortly, or create without create_now and poll.`,
-        undefined,
-        undefined,
-        { 'retry-after': '1' },
+        { headers: { 'retry-after': '1' } },
       );
     }
     // A retry that finds its key's object waits for it without holding a create_now slot.
@@ -252,9 +250,7 @@ export class Intake {
       throw new AppError(
         'unavailable',
         `The job queue is unavailable, so the ${row.type === 'image' ? 'image' : 'PDF'} was not created. Retry in a few seconds.`,
-        undefined,
-        undefined,
-        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
       );
     }
   }

@@ -5,8 +5,7 @@
  * render fails with the reason a 402 gives, and nothing is charged.
  */
 import type { CreditLedger } from '../ports/credit-ledger.ts';
-import { pixelSize } from '../../render/design/units.ts';
-import type { Design } from '../../render/types.ts';
+import { pixelSize, type Design } from '../../render/index.ts';
 import { mergeCredits, pdfCredits } from './credits.ts';
 import { RenderJobFailure } from './job-failure.ts';
 import type { RenderRow } from './render-row.ts';

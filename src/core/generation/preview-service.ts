@@ -12,14 +12,17 @@ import {
   validateDesign,
   type RasterOptions,
   type RenderedFile,
+  type Design,
+  type FontSource,
+  type LayerData,
+  type RenderAssets,
+  pixelSize,
+  usedLayerData,
 } from '../../render/index.ts';
-import type { Design, FontSource, LayerData, RenderAssets } from '../../render/types.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
 import type { TemplateRepository } from '../templates.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
-import { pixelSize } from '../../render/design/units.ts';
-import { usedLayerData } from '../../render/design/apply-layer-data.ts';
 import { checkFonts, layersUsing } from './check-fonts.ts';
 import type { RenderContext } from './execute-render.ts';
 import { fetchPictures } from './fetch-pictures.ts';
@@ -74,7 +77,7 @@ function renderFailed(messages: string[]): AppError {
     (fields[where] ??= []).push(m);
   }
   const first = Object.values(fields)[0]?.[0] ?? 'The render failed.';
-  return new AppError('validation', `The preview could not be rendered: ${first}`, fields);
+  return new AppError('validation', `The preview could not be rendered: ${first}`, { fields });
 }
 
 /** Previews and thumbnails of templates. */

@@ -2,11 +2,18 @@
  * The weight of a render in the pixel budget: the pixels it holds in memory at its peak, so the
  * budget bounds what renders in flight really need (measured by `npm run bench:memory`).
  */
-import { RenderInputError, type PdfOptions, type RasterOptions } from '../../render/index.ts';
-import { outputSize } from '../../render/output/output-size.ts';
-import type { Design } from '../../render/types.ts';
-import { isPhysical, pixelSize, PHYSICAL_PX_PER_INCH } from '../../render/design/units.ts';
-import { MAX_PDF_PICTURE_PIXELS, PDF_PICTURE_PPI } from '../../render/images/pdf-picture.ts';
+import {
+  RenderInputError,
+  type PdfOptions,
+  type RasterOptions,
+  outputSize,
+  type Design,
+  isPhysical,
+  pixelSize,
+  PHYSICAL_PX_PER_INCH,
+  MAX_PDF_PICTURE_PIXELS,
+  PDF_PICTURE_PPI,
+} from '../../render/index.ts';
 
 /** An image holds its output canvas (and, while encoding, a copy of it): output width × height. */
 export function imagePixels(design: Design, options: RasterOptions): number {

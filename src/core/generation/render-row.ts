@@ -4,7 +4,7 @@
  * row is queued they may be stored beside it encrypted (`sealedTransfer`), and are cleared when it
  * ends. The stores that keep these rows are ports in src/core/ports/.
  */
-import type { LayerData } from '../../render/types.ts';
+import type { LayerData } from '../../render/index.ts';
 
 /** Which table: images or PDFs (their ids are separate sequences, as in Placid). */
 export type ResourceType = 'image' | 'pdf';

@@ -6,11 +6,16 @@
  */
 import { FieldErrorCollector, notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
-import { prepareRender, RenderInputError, type RasterOptions } from '../../render/index.ts';
-import { outputSize } from '../../render/output/output-size.ts';
-import { pixelSize } from '../../render/design/units.ts';
-import { bleedProblem } from '../../render/output/bleed.ts';
-import type { Design, LayerData } from '../../render/types.ts';
+import {
+  prepareRender,
+  RenderInputError,
+  type RasterOptions,
+  outputSize,
+  pixelSize,
+  bleedProblem,
+  type Design,
+  type LayerData,
+} from '../../render/index.ts';
 import { importedProfileData } from '../color-profiles.ts';
 import { assetCapMessage, planAssets, type PageAssets } from './asset-plan.ts';
 import { rawAssetOverCap, type RawPageAssets } from './asset-precount.ts';

@@ -9,9 +9,14 @@ import {
   unrepresentableNumberMessage,
 } from '../json-value.ts';
 import type { FieldErrorCollector } from '../errors.ts';
-import { checkPdfOptions, checkRasterOptions } from '../../render/index.ts';
-import { checkMetadata } from '../../render/output/check-options.ts';
-import type { PdfOptions, RasterOptions, RenderProblem } from '../../render/index.ts';
+import {
+  checkPdfOptions,
+  checkRasterOptions,
+  checkMetadata,
+  type PdfOptions,
+  type RasterOptions,
+  type RenderProblem,
+} from '../../render/index.ts';
 import { validateTransfer, type Transfer } from '../../storage/transfer/transfer.ts';
 import type { ImageModifications, PdfModifications } from './render-row.ts';
 

@@ -10,8 +10,9 @@ import {
   type Design,
   type LayerData,
   type RenderProblem,
+  didYouMean,
+  WarningBudget,
 } from '../../render/index.ts';
-import { didYouMean, WarningBudget } from '../../render/design/request-warnings.ts';
 
 /** Most warnings listed; the same bound as the request warnings the engine builds. */
 export const MAX_WARNINGS = 50;

@@ -1,6 +1,12 @@
 /** Port: the render functions of the engine, run off the event loop (the worker's RenderPool). */
-import type { FontSource, PdfOptions, RasterOptions, RenderedFile } from '../../render/index.ts';
-import type { Design, LayerData } from '../../render/types.ts';
+import type {
+  FontSource,
+  PdfOptions,
+  RasterOptions,
+  RenderedFile,
+  Design,
+  LayerData,
+} from '../../render/index.ts';
 
 /** The pictures and fonts a render uses, downloaded and checked beforehand. */
 export interface RenderAssets {

@@ -114,7 +114,7 @@ function renderFailed(messages: string[]): AppError {
     (fields[where] ??= []).push(m);
   }
   const first = Object.values(fields)[0][0];
-  return new AppError('validation', `The image could not be rendered: ${first}`, fields);
+  return new AppError('validation', `The image could not be rendered: ${first}`, { fields });
 }
 
 /** GET /u/{template_uuid} and the URL-signing settings of `imprint url`. */
@@ -294,9 +294,7 @@ export class UrlImageService {
         throw new AppError(
           'unavailable',
           'The image of this URL is still being rendered by another request. Retry shortly.',
-          undefined,
-          undefined,
-          { 'retry-after': '2' },
+          { headers: { 'retry-after': '2' } },
         );
       }
       await sleep(this.pollMs);

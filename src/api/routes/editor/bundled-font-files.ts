@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { bundledFontPath, findBundledFamily } from '../../../render/fonts/index.ts';
+import { bundledFontPath, findBundledFamily } from '../../../render/index.ts';
 
 export async function bundledFontRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { family: string } }>(

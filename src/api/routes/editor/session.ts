@@ -72,9 +72,7 @@ export async function editorSessionRoutes(
         throw new AppError(
           'too_many_requests',
           `Too many sign-in attempts from this address: at most ${limiter.limit} per minute (IMPRINT_EDITOR_SIGNIN_RATE_LIMIT). Try again in ${retryAfter} s.`,
-          undefined,
-          undefined,
-          { 'retry-after': String(retryAfter) },
+          { headers: { 'retry-after': String(retryAfter) } },
         );
       }
       const session = await exchangeEditorLink(

@@ -21,7 +21,7 @@ function multipartError(err: unknown, maxBytes: number): AppError | undefined {
       const readable = readableBytes(maxBytes);
       const exact = readable === `${maxBytes} bytes` ? '' : ` (${maxBytes} bytes)`;
       const msg = `The file field must not be larger than ${readable}${exact}.`;
-      return new AppError('payload_too_large', msg, { file: [msg] });
+      return new AppError('payload_too_large', msg, { fields: { file: [msg] } });
     }
     case 'FST_FILES_LIMIT':
       return fieldError('file', 'Upload exactly one file, in the file field.');
@@ -30,7 +30,7 @@ function multipartError(err: unknown, maxBytes: number): AppError | undefined {
       return new AppError(
         'validation',
         'Too many form fields: send file, title and terms_accepted.',
-        { body: ['Too many form fields: send file, title and terms_accepted.'] },
+        { fields: { body: ['Too many form fields: send file, title and terms_accepted.'] } },
       );
     case 'FST_PROTO_VIOLATION':
       return new AppError('bad_request', 'A form field name is not allowed.');

@@ -51,7 +51,9 @@ async function readFiles(request: FastifyRequest, maxBytes: number): Promise<Med
     const code = (err as { code?: unknown } | null)?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       const message = `must not be larger than ${maxBytes} bytes`;
-      throw new AppError('payload_too_large', `${field} ${message}`, { [field]: [message] });
+      throw new AppError('payload_too_large', `${field} ${message}`, {
+        fields: { [field]: [message] },
+      });
     }
     if (code === 'FST_FILES_LIMIT') {
       throw fieldError(field, `at most ${MEDIA_FILES_PER_UPLOAD} files may be uploaded at once`);

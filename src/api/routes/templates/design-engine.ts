@@ -5,4 +5,4 @@
 export {
   listedLayers as listLayers,
   validateDesign as checkDesign,
-} from '../../../render/design/index.ts';
+} from '../../../render/index.ts';

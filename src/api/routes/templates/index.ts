@@ -229,9 +229,7 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
           throw new AppError(
             'too_many_requests',
             `Too many previews: this token may request ${previewLimiter.limit} previews per minute (IMPRINT_PREVIEW_RATE_LIMIT). Try again in ${retryAfter} s.`,
-            undefined,
-            undefined,
-            { 'retry-after': String(retryAfter) },
+            { headers: { 'retry-after': String(retryAfter) } },
           );
         }
       }

@@ -36,7 +36,7 @@ export function ifMatchRevisions(header: string | string[] | undefined): number[
     throw new AppError(
       'bad_request',
       'The If-Match header must be "*" or the ETag of the design as GET /design sent it, e.g. "3" (with the quotes).',
-      { 'If-Match': ['The If-Match header must be "*" or a quoted ETag such as "3".'] },
+      { fields: { 'If-Match': ['The If-Match header must be "*" or a quoted ETag such as "3".'] } },
     );
   }
   return revisions;
@@ -47,8 +47,6 @@ export function revisionConflict(current: number): AppError {
   return new AppError(
     'conflict',
     `The design was changed since it was loaded: it is now at revision ${current}, and this save was based on an older one. Reload the design, then save again.`,
-    undefined,
-    { revision: current },
-    { etag: revisionEtag(current) },
+    { extra: { revision: current }, headers: { etag: revisionEtag(current) } },
   );
 }
