@@ -1,6 +1,7 @@
 /**
  * Collections group a project's templates. This module holds the port, the limits of the REST
- * contract and the use cases that check template uuids and the 500-template cap.
+ * contract (from collection-limits.ts) and the use cases that check template uuids and the
+ * 500-template cap.
  */
 import { COLLECTION_LIMITS } from './collection-limits.ts';
 import { FieldErrorCollector, validationError, type FieldErrors } from './errors.ts';
