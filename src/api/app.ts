@@ -21,6 +21,7 @@ import { coerceFormBodyBySchema } from './coerce-body.ts';
 import { installFormBodies } from './form-body.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { installRequestGuards } from './request-guards.ts';
+import type { RequestTypeProvider } from './request-type-provider.ts';
 import { clientErrorHandler } from './http-edges.ts';
 import { editorAppRoutes } from './routes/editor/editor-app.ts';
 import { fileRoutes } from './routes/files/index.ts';
@@ -96,7 +97,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // "/" at the end: `/api/rest//templates` and `/api/rest/templates/` are the list, not an
     // empty template id.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-  });
+    // Requests are typed from their TypeBox schemas (core/request-shapes/); the route modules
+    // take the instance as FastifyInstance and type their own routes the same way.
+  }).withTypeProvider<RequestTypeProvider>();
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) =>

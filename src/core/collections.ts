@@ -1,10 +1,16 @@
 /**
  * Collections group a project's templates. This module holds the port, the limits of the REST
- * contract and the use cases that check template uuids and the 500-template cap.
+ * contract (from collection-limits.ts) and the use cases that check template uuids and the
+ * 500-template cap.
  */
+import { COLLECTION_LIMITS } from './collection-limits.ts';
 import { FieldErrorCollector, validationError, type FieldErrors } from './errors.ts';
+import type { CreateCollectionBody, UpdateCollectionBody } from './request-shapes/collections.ts';
+import type { Checked } from './request-shapes/schema-helpers.ts';
 import type { Page, PageRequest } from './pagination.ts';
 import { checkCustomData, type TemplateRepository } from './templates.ts';
+
+export { COLLECTION_LIMITS };
 
 /** A collection as the API shows it. */
 export interface Collection {
@@ -53,34 +59,24 @@ export interface CollectionRepository {
   delete(projectId: string, id: string): Promise<boolean>;
 }
 
-/** The limits of collections. */
-export const COLLECTION_LIMITS = {
-  titleMax: 255,
-  customDataMax: 1024,
-  templatesMax: 500,
-  perPageDefault: 20,
-  perPageMax: 100,
-} as const;
+/**
+ * Body of POST /collections as the use case receives it: the route runs it even when the schema
+ * failed (one 422 for every bad field), so a field may be missing, the required title included,
+ * and a value of the wrong type has been removed (request-shapes/schema-helpers.ts, Checked).
+ */
+export type CreateCollectionInput = Checked<CreateCollectionBody>;
 
-/** Request body of create (after schema validation: types are right). */
-export interface CreateCollectionInput {
-  title: string;
-  custom_data?: Collection['custom_data'];
-  template_uuids?: string[];
-}
-
-/** Request body of update (after schema validation). */
-export interface UpdateCollectionInput {
-  title?: string;
-  custom_data?: Collection['custom_data'];
-  template_uuids?: string[];
-  add_template_uuids?: string[];
-  remove_template_uuids?: string[];
-}
+/** Body of PATCH /collections/{id} as the use case receives it (see CreateCollectionInput). */
+export type UpdateCollectionInput = Checked<UpdateCollectionBody>;
 
 /** Drops repeated entries, keeping the first. */
 function unique(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** The strings of a list whose items of the wrong type the route schema left undefined. */
+function strings(values: readonly (string | undefined)[] | undefined): string[] | undefined {
+  return values?.filter((v): v is string => typeof v === 'string');
 }
 
 /**
@@ -92,7 +88,7 @@ async function checkTemplateUuids(
   templates: TemplateRepository,
   projectId: string,
   field: string,
-  uuids: string[] | undefined,
+  uuids: readonly (string | undefined)[] | undefined,
   errors: FieldErrorCollector,
 ): Promise<void> {
   if (!uuids || uuids.length === 0) return;
@@ -102,7 +98,7 @@ async function checkTemplateUuids(
   // Items of the wrong type were reported (and left undefined) by the route schema.
   const given = uuids
     .map((uuid, i) => ({ uuid, i }))
-    .filter(({ uuid }) => typeof uuid === 'string');
+    .filter((g): g is { uuid: string; i: number } => typeof g.uuid === 'string');
   if (given.length === 0) return;
   const found = await templates.existingUuids(projectId, unique(given.map((g) => g.uuid)));
   const missing = given.filter(({ uuid }) => !found.has(uuid));
@@ -133,6 +129,9 @@ export async function createCollection(
   schemaErrors: FieldErrors = {},
 ): Promise<Collection> {
   const errors = new FieldErrorCollector(schemaErrors);
+  // The schema requires it and has said so when it is missing; callers without a schema get the
+  // same message.
+  if (input.title === undefined) errors.add('title', 'The title field is required.');
   checkCustomData(input.custom_data, COLLECTION_LIMITS.customDataMax, 'custom_data', errors);
   await checkTemplateUuids(
     deps.templates,
@@ -143,9 +142,9 @@ export async function createCollection(
   );
   errors.throwIfAny();
   return deps.collections.create(projectId, {
-    title: input.title,
+    title: input.title as string,
     custom_data: input.custom_data ?? null,
-    template_uuids: unique(input.template_uuids ?? []),
+    template_uuids: unique(strings(input.template_uuids) ?? []),
   });
 }
 
@@ -176,10 +175,10 @@ export async function updateCollection(
     input.remove_template_uuids !== undefined;
   if (touchesTemplates) {
     patch.members = (stored) => {
-      const removed = new Set(input.remove_template_uuids ?? []);
+      const removed = new Set(strings(input.remove_template_uuids));
       const list = unique([
-        ...(input.template_uuids ?? stored),
-        ...(input.add_template_uuids ?? []),
+        ...(strings(input.template_uuids) ?? stored),
+        ...(strings(input.add_template_uuids) ?? []),
       ]).filter((uuid) => !removed.has(uuid));
       if (list.length > COLLECTION_LIMITS.templatesMax) {
         const field = input.add_template_uuids?.length ? 'add_template_uuids' : 'template_uuids';

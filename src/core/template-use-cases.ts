@@ -5,6 +5,8 @@
  */
 import { COLLECTION_LIMITS, unknownMessage, type CollectionRepository } from './collections.ts';
 import { FieldErrorCollector, notFound, type FieldErrors } from './errors.ts';
+import type { CreateTemplateBody, UpdateTemplateBody } from './request-shapes/templates.ts';
+import type { Checked } from './request-shapes/schema-helpers.ts';
 import {
   TEMPLATE_LIMITS,
   checkCustomData,
@@ -18,23 +20,15 @@ import {
   type TemplateWithDesign,
 } from './templates.ts';
 
-/** Body of POST /templates after schema validation (types are right, values unchecked). */
-export interface CreateTemplateInput {
-  title?: string;
-  width?: number;
-  height?: number;
-  tags?: string[];
-  custom_data?: unknown;
-  from_template?: string;
-  add_to_collections?: string[];
-}
+/**
+ * Body of POST /templates as the use case receives it: the route runs it even when the schema
+ * failed (one 422 for every bad field), so a field may be missing and a value of the wrong type
+ * has been removed (request-shapes/schema-helpers.ts, Checked).
+ */
+export type CreateTemplateInput = Checked<CreateTemplateBody>;
 
-/** Body of PATCH /templates/{uuid} after schema validation. */
-export interface UpdateTemplateInput {
-  title?: string;
-  tags?: string[];
-  custom_data?: unknown;
-}
+/** Body of PATCH /templates/{uuid} as the use case receives it (see CreateTemplateInput). */
+export type UpdateTemplateInput = Checked<UpdateTemplateBody>;
 
 /** The ports these use cases need. */
 export interface TemplateDeps {
@@ -48,13 +42,13 @@ const has = (input: object, key: string) => Object.prototype.hasOwnProperty.call
 async function checkCollections(
   collections: CollectionRepository,
   projectId: string,
-  given: string[],
+  given: readonly (string | undefined)[],
   errors: FieldErrorCollector,
 ): Promise<string[]> {
   // Over the schema's maxItems (named already): no lookup of thousands of ids.
   if (given.length > TEMPLATE_LIMITS.addToCollectionsMax) return [];
   // Items of the wrong type were reported (and left undefined) by the route schema.
-  const ids = given.filter((id) => typeof id === 'string');
+  const ids = given.filter((id): id is string => typeof id === 'string');
   const counts = await collections.templateCounts(projectId, [...new Set(ids)]);
   // As for template_uuids: one entry naming every unknown id, then one per position.
   const unknown = [...new Set(ids.filter((id) => !counts.has(id)))];

@@ -200,7 +200,7 @@ export function checkCustomData(
  * parts separated by single slashes (no empty part); duplicates (ignoring case) are dropped.
  */
 export function normalizeTags(
-  tags: string[],
+  tags: readonly (string | undefined)[],
   field: string,
   errors: FieldErrorCollector,
 ): string[] {

@@ -12,6 +12,12 @@ import { ClaimRecovery, RENDER_JOB_KIND } from './claim-recovery.ts';
 import type { RenderContext } from './execute-render.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import type { CreateOptions } from './idempotency.ts';
+import type {
+  CreateImageBody,
+  CreatePdfBody,
+  MergePdfBody,
+} from '../request-shapes/images-pdfs.ts';
+import type { Checked } from '../request-shapes/schema-helpers.ts';
 import { Intake } from './intake.ts';
 import type { RenderListFilter } from './list-filter.ts';
 import { PixelBudget } from './pixel-budget.ts';
@@ -43,8 +49,6 @@ const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF' };
 
 /** Render slots when the deps name none (a machine with 2 render threads). */
 const DEFAULT_RENDER_SLOTS = 4;
-
-type Body = Record<string, unknown>;
 
 /** Images and PDFs: creation, retrieval, deletion, usage and the render job handler. */
 export class GenerationService {
@@ -98,7 +102,7 @@ export class GenerationService {
    */
   async createImage(
     caller: Caller,
-    body: Body,
+    body: Checked<CreateImageBody>,
     schemaErrors: FieldErrors = {},
     options: CreateOptions = {},
   ): Promise<ImageObject> {
@@ -110,7 +114,7 @@ export class GenerationService {
   /** POST /pdfs; `schemaErrors` as for createImage, and a 404 only when nothing else is wrong. */
   async createPdf(
     caller: Caller,
-    body: Body,
+    body: Checked<CreatePdfBody>,
     schemaErrors: FieldErrors = {},
     options: CreateOptions = {},
   ): Promise<PdfObject> {
@@ -122,7 +126,7 @@ export class GenerationService {
   /** POST /pdfs/merge; `schemaErrors` as for createImage. */
   async mergePdfs(
     caller: Caller,
-    body: Body,
+    body: Checked<MergePdfBody>,
     schemaErrors: FieldErrors = {},
     options: CreateOptions = {},
   ): Promise<PdfObject> {

@@ -100,7 +100,7 @@ export class Intake {
     caller: Caller,
     type: ResourceType,
     operation: IdempotentOperation,
-    body: Record<string, unknown>,
+    body: { create_now?: boolean | null },
     options: CreateOptions,
     check: () => Promise<CheckedRequest>,
   ): Promise<unknown> {
@@ -119,7 +119,7 @@ export class Intake {
   private async keyed(
     caller: Caller,
     operation: IdempotentOperation,
-    body: Record<string, unknown>,
+    body: object,
     options: CreateOptions,
     createNow: boolean,
   ): Promise<{ replay: unknown } | KeyedCreation> {

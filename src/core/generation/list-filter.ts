@@ -9,7 +9,7 @@ import { decodeCursor, type PageRequest } from '../pagination.ts';
 /** Page sizes of the lists of generated files, as the other lists. */
 export const LIST_LIMITS = { perPageDefault: 20, perPageMax: 100, passthroughMax: 1024 } as const;
 
-/** RenderStatus's values, restated: generation-repository.ts imports this module (no cycle). */
+/** RenderStatus's values, restated here so the list's query needs nothing from the row types. */
 export const RENDER_STATUSES = ['queued', 'finished', 'error'] as const;
 
 type RenderStatus = (typeof RENDER_STATUSES)[number];

@@ -25,6 +25,12 @@ import type { GenerationDeps } from './generation-deps.ts';
 import type { UnknownFields } from './warning-list.ts';
 import { requestWarningLines } from './warning-list.ts';
 import type { RenderRequest } from './render-row.ts';
+import type {
+  CreateImageBody,
+  CreatePdfBody,
+  MergePdfBody,
+} from '../request-shapes/images-pdfs.ts';
+import type { Checked } from '../request-shapes/schema-helpers.ts';
 import {
   addProblems,
   checkCommonFields,
@@ -108,14 +114,16 @@ function checkAssetCap(cap: number, pages: PageAssets[], errors: FieldErrorColle
 export async function checkImageRequest(
   deps: RequestCheckDeps,
   caller: Caller,
-  body: Body,
+  body: Checked<CreateImageBody>,
   schemaErrors: FieldErrors,
   unknownFields?: UnknownFields,
 ): Promise<CheckedRequest> {
   const errors = new FieldErrorCollector(schemaErrors);
   const common = await commonFields(deps, body, errors);
-  // Placid's v1 body: refused rather than rendered without its layer data.
-  if (body.fields !== undefined && body.fields !== null) {
+  // Placid's v1 body: refused rather than rendered without its layer data (a field no v2
+  // schema lists, so it is read as an unknown one).
+  const v1Fields = (body as { fields?: unknown }).fields;
+  if (v1Fields !== undefined && v1Fields !== null) {
     errors.add(
       'fields',
       'The fields field is the v1 API’s layer data, which Imprint does not support: send `layers` (v2) instead.',
@@ -159,7 +167,7 @@ export async function checkImageRequest(
 export async function checkPdfRequest(
   deps: RequestCheckDeps,
   caller: Caller,
-  body: Body,
+  body: Checked<CreatePdfBody>,
   schemaErrors: FieldErrors,
   unknownFields?: UnknownFields,
 ): Promise<CheckedRequest> {
@@ -234,7 +242,7 @@ export async function checkPdfRequest(
 /** POST /pdfs/merge. */
 export async function checkMergeRequest(
   deps: RequestCheckDeps,
-  body: Body,
+  body: Checked<MergePdfBody>,
   schemaErrors: FieldErrors,
   unknownFields?: UnknownFields,
 ): Promise<CheckedRequest> {

@@ -1,25 +1,16 @@
-/** JSON schemas of the collection routes: they validate requests and describe the OpenAPI document. */
+/**
+ * Schemas of the collection routes: they validate requests and describe the OpenAPI document. The
+ * query and bodies are TypeBox shapes from core/request-shapes/collections.ts; responses stay
+ * plain JSON Schema.
+ */
+import { Type } from '@sinclair/typebox';
+import {
+  CreateCollectionBody,
+  ListCollectionsQuery,
+  UpdateCollectionBody,
+} from '../../../core/request-shapes/collections.ts';
 import { COLLECTION_LIMITS } from '../../../core/collections.ts';
 import { envelopeSchema } from '../../pagination.ts';
-
-const L = COLLECTION_LIMITS;
-
-const title = {
-  type: 'string',
-  minLength: 1,
-  maxLength: L.titleMax,
-  description: `Collection title (1–${L.titleMax} characters).`,
-};
-const customData = {
-  type: ['string', 'object', 'null'],
-  description: `A string or an object, or null; at most ${L.customDataMax} characters (an object as serialized JSON).`,
-};
-const uuidList = (description: string) => ({
-  type: 'array',
-  maxItems: L.templatesMax,
-  items: { type: 'string' },
-  description,
-});
 
 /** The collection object of every response. */
 export const collectionObjectSchema = {
@@ -32,11 +23,7 @@ export const collectionObjectSchema = {
   },
 } as const;
 
-const idParams = {
-  type: 'object',
-  required: ['collection_id'],
-  properties: { collection_id: { type: 'string' } },
-};
+const idParams = Type.Object({ collection_id: Type.String() });
 
 /** GET /collections */
 export const listCollectionsSchema = {
@@ -44,18 +31,7 @@ export const listCollectionsSchema = {
   summary: 'List collections',
   description:
     'Without per_page and cursor: every collection as { data: [...] }. With either: the pagination envelope (oldest first).',
-  querystring: {
-    type: 'object',
-    properties: {
-      per_page: {
-        type: 'integer',
-        minimum: 1,
-        maximum: L.perPageMax,
-        description: `Items per page (1–${L.perPageMax}; default ${L.perPageDefault} when only cursor is given).`,
-      },
-      cursor: { type: 'string', description: 'From links.next or links.prev.' },
-    },
-  },
+  querystring: ListCollectionsQuery,
   response: {
     200: {
       anyOf: [
@@ -70,15 +46,7 @@ export const listCollectionsSchema = {
 export const createCollectionSchema = {
   tags: ['Collections'],
   summary: 'Create a collection',
-  body: {
-    type: 'object',
-    required: ['title'],
-    properties: {
-      title,
-      custom_data: customData,
-      template_uuids: uuidList(`Templates of the project to attach (at most ${L.templatesMax}).`),
-    },
-  },
+  body: CreateCollectionBody,
   response: { 201: collectionObjectSchema },
 };
 
@@ -94,18 +62,9 @@ export const getCollectionSchema = {
 export const updateCollectionSchema = {
   tags: ['Collections'],
   summary: 'Update a collection',
-  description: `template_uuids replaces the list; then add_template_uuids are appended and remove_template_uuids removed. The result may hold at most ${L.templatesMax} templates.`,
+  description: `template_uuids replaces the list; then add_template_uuids are appended and remove_template_uuids removed. The result may hold at most ${COLLECTION_LIMITS.templatesMax} templates.`,
   params: idParams,
-  body: {
-    type: 'object',
-    properties: {
-      title,
-      custom_data: customData,
-      template_uuids: uuidList('The complete new list of attached templates.'),
-      add_template_uuids: uuidList('Templates to attach.'),
-      remove_template_uuids: uuidList('Templates to detach.'),
-    },
-  },
+  body: UpdateCollectionBody,
   response: { 200: collectionObjectSchema },
 };
 

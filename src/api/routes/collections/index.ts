@@ -1,5 +1,6 @@
 /** Routes of /api/rest/collections: list, create, retrieve, update, delete. */
 import type { FastifyInstance } from 'fastify';
+import type { RequestTypeProvider } from '../../request-type-provider.ts';
 import {
   COLLECTION_LIMITS,
   createCollection,
@@ -29,31 +30,27 @@ interface RoutesContext {
   config: Config;
 }
 
-type IdParams = { collection_id: string };
-
 /** Registers the collection routes inside the /api/rest scope. */
-export async function collectionRoutes(rest: FastifyInstance, ctx: RoutesContext): Promise<void> {
+export async function collectionRoutes(scope: FastifyInstance, ctx: RoutesContext): Promise<void> {
+  // Query strings, params and bodies are typed from their TypeBox schemas.
+  const rest = scope.withTypeProvider<RequestTypeProvider>();
   const { templates, collections } = ctx.services;
 
-  rest.get<{ Querystring: { per_page?: number; cursor?: string } }>(
-    '/collections',
-    { schema: listCollectionsSchema },
-    async (request) => {
-      const { project } = callerOf(request);
-      const { per_page, cursor } = request.query;
-      if (per_page === undefined && cursor === undefined) {
-        return { data: await collections.listAll(project.id) };
-      }
-      const perPage = per_page ?? COLLECTION_LIMITS.perPageDefault;
-      const page = await collections.listPage(project.id, {
-        perPage,
-        cursor: cursor === undefined ? undefined : decodeCursor(cursor),
-      });
-      return envelope(request, ctx.config.publicUrl, page, perPage);
-    },
-  );
+  rest.get('/collections', { schema: listCollectionsSchema }, async (request) => {
+    const { project } = callerOf(request);
+    const { per_page, cursor } = request.query;
+    if (per_page === undefined && cursor === undefined) {
+      return { data: await collections.listAll(project.id) };
+    }
+    const perPage = per_page ?? COLLECTION_LIMITS.perPageDefault;
+    const page = await collections.listPage(project.id, {
+      perPage,
+      cursor: cursor === undefined ? undefined : decodeCursor(cursor),
+    });
+    return envelope(request, ctx.config.publicUrl, page, perPage);
+  });
 
-  rest.post<{ Body: CreateCollectionInput }>(
+  rest.post(
     '/collections',
     // attachValidation: the use case's checks (custom_data size, unknown templates) run even
     // when the schema fails, so one 422 names every bad field.
@@ -71,18 +68,14 @@ export async function collectionRoutes(rest: FastifyInstance, ctx: RoutesContext
     },
   );
 
-  rest.get<{ Params: IdParams }>(
-    '/collections/:collection_id',
-    { schema: getCollectionSchema },
-    async (request) => {
-      const { project } = callerOf(request);
-      const found = await collections.find(project.id, request.params.collection_id);
-      if (!found) throw notFound('Collection');
-      return found;
-    },
-  );
+  rest.get('/collections/:collection_id', { schema: getCollectionSchema }, async (request) => {
+    const { project } = callerOf(request);
+    const found = await collections.find(project.id, request.params.collection_id);
+    if (!found) throw notFound('Collection');
+    return found;
+  });
 
-  rest.patch<{ Params: IdParams; Body: UpdateCollectionInput }>(
+  rest.patch(
     '/collections/:collection_id',
     { schema: updateCollectionSchema, attachValidation: true, ...smallBody(ctx.config) },
     async (request) => {
@@ -106,7 +99,7 @@ export async function collectionRoutes(rest: FastifyInstance, ctx: RoutesContext
     },
   );
 
-  rest.delete<{ Params: IdParams }>(
+  rest.delete(
     '/collections/:collection_id',
     { schema: deleteCollectionSchema },
     async (request) => {

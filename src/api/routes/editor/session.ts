@@ -4,6 +4,7 @@
  * caller has no token yet. Attempts are limited per client address, on top of codes too long to
  * guess, so a script cannot try codes at any useful rate.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { EDITOR_LINK_CODE_PATTERN, exchangeEditorLink } from '../../../core/editor-links.ts';
@@ -18,17 +19,12 @@ const sessionSchema = {
   description:
     'Exchanges the code of a sign-in link (`npx imprint editor-link --project <id>` prints `<base>/editor#link=<code>`) for a new live token of that project that expires (IMPRINT_EDITOR_SESSION_HOURS, default 12). A code works once and until its link expires; an unknown, used or expired code is a 401. No bearer token is needed. Limited per client address (IMPRINT_EDITOR_SIGNIN_RATE_LIMIT attempts per minute; 429 with Retry-After above).',
   security: [],
-  body: {
-    type: 'object',
-    required: ['code'],
-    properties: {
-      code: {
-        type: 'string',
-        pattern: EDITOR_LINK_CODE_PATTERN,
-        description: 'The code after `#link=` in the sign-in link.',
-      },
-    },
-  },
+  body: Type.Object({
+    code: Type.String({
+      pattern: EDITOR_LINK_CODE_PATTERN,
+      description: 'The code after `#link=` in the sign-in link.',
+    }),
+  }),
   response: {
     200: {
       type: 'object',

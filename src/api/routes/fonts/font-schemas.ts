@@ -1,12 +1,18 @@
-/** JSON schemas of the font routes: they validate requests and describe the OpenAPI document. */
+/**
+ * Schemas of the font routes: they validate requests and describe the OpenAPI document. Query
+ * strings and the rename body are TypeBox shapes from core/request-shapes/fonts.ts; the upload's
+ * multipart description and the responses stay plain JSON Schema.
+ */
+import { Type } from '@sinclair/typebox';
 import { FONT_TITLE_MAX, FONTS_PER_PAGE } from '../../../core/fonts.ts';
 import { FONT_FORMATS } from '../../../core/font-file.ts';
+import {
+  DeleteFontQuery,
+  GetFontQuery,
+  ListFontsQuery,
+  UpdateFontBody,
+} from '../../../core/request-shapes/fonts.ts';
 import { envelopeSchema } from '../../pagination.ts';
-
-const flag = (description: string) => ({
-  type: 'string',
-  description: `${description} Truthy: 1, true, yes, on; falsy: 0, false, no, off (any case).`,
-});
 
 /** The font object of every response; is_legacy only appears with include_legacy. */
 export const fontObjectSchema = {
@@ -40,18 +46,7 @@ export const fontObjectSchema = {
   },
 } as const;
 
-const uuidParams = {
-  type: 'object',
-  required: ['uuid'],
-  properties: { uuid: { type: 'string', description: 'Font uuid.' } },
-};
-
-const includeLegacyQuery = {
-  type: 'object',
-  properties: {
-    include_legacy: flag('Also include the legacy account-wide fonts (default false).'),
-  },
-};
+const uuidParams = Type.Object({ uuid: Type.String({ description: 'Font uuid.' }) });
 
 const messageSchema = { type: 'object', properties: { message: { type: 'string' } } };
 
@@ -60,13 +55,7 @@ export const listFontsSchema = {
   tags: ['Fonts'],
   summary: 'List fonts',
   description: `Fonts of the project, newest first, ${FONTS_PER_PAGE} per page (cursor pagination: follow links.next).`,
-  querystring: {
-    type: 'object',
-    properties: {
-      ...includeLegacyQuery.properties,
-      cursor: { type: 'string', description: 'Opaque cursor from links.next / links.prev.' },
-    },
-  },
+  querystring: ListFontsQuery,
   response: { 200: envelopeSchema(fontObjectSchema) },
 };
 
@@ -76,7 +65,7 @@ export const getFontSchema = {
   summary: 'Retrieve a font',
   description: 'A legacy font is found only with include_legacy. Unknown uuid: 404.',
   params: uuidParams,
-  querystring: includeLegacyQuery,
+  querystring: GetFontQuery,
   response: { 200: fontObjectSchema, 404: messageSchema },
 };
 
@@ -130,18 +119,7 @@ export const updateFontSchema = {
   summary: "Change a font's title",
   description: 'Only the title can change; the file cannot be replaced.',
   params: uuidParams,
-  body: {
-    type: 'object',
-    required: ['title'],
-    properties: {
-      title: {
-        type: 'string',
-        minLength: 1,
-        maxLength: FONT_TITLE_MAX,
-        description: `New title (1–${FONT_TITLE_MAX} characters).`,
-      },
-    },
-  },
+  body: UpdateFontBody,
   response: { 200: fontObjectSchema, 404: messageSchema },
 };
 
@@ -152,10 +130,7 @@ export const deleteFontSchema = {
   description:
     'Permanent. A font still used by templates answers 409 with templates_using_font unless force is truthy; forced, those templates render with the default font.',
   params: uuidParams,
-  querystring: {
-    type: 'object',
-    properties: { force: flag('Delete even when templates use the font (default false).') },
-  },
+  querystring: DeleteFontQuery,
   response: {
     200: messageSchema,
     404: messageSchema,

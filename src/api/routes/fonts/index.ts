@@ -1,6 +1,7 @@
 /** Routes of /api/rest/fonts: list, retrieve, read the file, upload (multipart), rename, delete. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { RequestTypeProvider } from '../../request-type-provider.ts';
 import type { Config } from '../../../config.ts';
 import { decodeCursor } from '../../../core/pagination.ts';
 import {
@@ -29,8 +30,6 @@ import {
 import { readJsonUpload, readMultipartUpload } from './read-font-upload.ts';
 import { smallBody } from '../../body-limits.ts';
 
-type UuidParams = { uuid: string };
-
 /** The registered media type of each font format (RFC 8081). */
 const FONT_MIME: Record<FontFormat, string> = {
   ttf: 'font/ttf',
@@ -38,7 +37,6 @@ const FONT_MIME: Record<FontFormat, string> = {
   woff: 'font/woff',
   woff2: 'font/woff2',
 };
-type LegacyQuery = { include_legacy?: string; cursor?: string };
 
 /** The font scope of a request: its project, its account, and whether legacy fonts count. */
 function scopeOf(request: FastifyRequest, includeLegacy: unknown): FontScope {
@@ -61,55 +59,45 @@ export async function fontRoutes(
   const { fonts } = ctx.services;
   const maxBytes = ctx.config.fontMaxBytes;
 
-  await rest.register(async (scope) => {
+  await rest.register(async (plugin) => {
+    // Query strings, params and bodies are typed from their TypeBox schemas.
+    const scope = plugin.withTypeProvider<RequestTypeProvider>();
     // The font upload reads its file parts itself, instead of the creation bodies' form parser.
     scope.removeContentTypeParser('multipart/form-data');
     await scope.register(multipart, {
       limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25, fieldSize: 64 * 1024 },
     });
 
-    scope.get<{ Querystring: LegacyQuery }>(
-      '/fonts',
-      { schema: listFontsSchema },
-      async (request) => {
-        const fontScope = scopeOf(request, request.query.include_legacy);
-        const cursor = request.query.cursor;
-        const page = await fonts.list(fontScope, {
-          perPage: FONTS_PER_PAGE,
-          cursor: cursor === undefined ? undefined : decodeCursor(cursor),
-        });
-        const items = page.items.map((f) => toFontObject(f, fontScope.includeLegacy));
-        return envelope(request, ctx.config.publicUrl, { ...page, items }, FONTS_PER_PAGE);
-      },
-    );
+    scope.get('/fonts', { schema: listFontsSchema }, async (request) => {
+      const fontScope = scopeOf(request, request.query.include_legacy);
+      const cursor = request.query.cursor;
+      const page = await fonts.list(fontScope, {
+        perPage: FONTS_PER_PAGE,
+        cursor: cursor === undefined ? undefined : decodeCursor(cursor),
+      });
+      const items = page.items.map((f) => toFontObject(f, fontScope.includeLegacy));
+      return envelope(request, ctx.config.publicUrl, { ...page, items }, FONTS_PER_PAGE);
+    });
 
-    scope.get<{ Params: UuidParams; Querystring: LegacyQuery }>(
-      '/fonts/:uuid',
-      { schema: getFontSchema },
-      async (request) => {
-        const fontScope = scopeOf(request, request.query.include_legacy);
-        const font = await getFont(fonts, fontScope, request.params.uuid);
-        return toFontObject(font, fontScope.includeLegacy);
-      },
-    );
+    scope.get('/fonts/:uuid', { schema: getFontSchema }, async (request) => {
+      const fontScope = scopeOf(request, request.query.include_legacy);
+      const font = await getFont(fonts, fontScope, request.params.uuid);
+      return toFontObject(font, fontScope.includeLegacy);
+    });
 
     // The file itself, so a client (the editor's font picker) can show the font in its own face.
-    scope.get<{ Params: UuidParams }>(
-      '/fonts/:uuid/file',
-      { schema: fontFileSchema },
-      async (request, reply) => {
-        const { project } = callerOf(request);
-        // The fonts a render of this project may use: its own and its account's legacy fonts.
-        const font = await getFont(fonts, scopeOf(request, true), request.params.uuid);
-        const [source] = await fonts.loadFontSources(project.id, [font.uuid]);
-        if (!source) throw notFound('Font');
-        return reply
-          .type(FONT_MIME[font.format])
-          .header('cache-control', 'private, max-age=86400')
-          .header('x-content-type-options', 'nosniff')
-          .send(source.data);
-      },
-    );
+    scope.get('/fonts/:uuid/file', { schema: fontFileSchema }, async (request, reply) => {
+      const { project } = callerOf(request);
+      // The fonts a render of this project may use: its own and its account's legacy fonts.
+      const font = await getFont(fonts, scopeOf(request, true), request.params.uuid);
+      const [source] = await fonts.loadFontSources(project.id, [font.uuid]);
+      if (!source) throw notFound('Font');
+      return reply
+        .type(FONT_MIME[font.format])
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(source.data);
+    });
 
     scope.post('/fonts', { schema: uploadFontSchema }, async (request, reply) => {
       const { project } = callerOf(request);
@@ -125,7 +113,7 @@ export async function fontRoutes(
       return reply.status(201).send(toFontObject(font, false));
     });
 
-    scope.patch<{ Params: UuidParams; Body: { title: string } }>(
+    scope.patch(
       '/fonts/:uuid',
       { schema: updateFontSchema, ...smallBody(ctx.config) },
       async (request) => {
@@ -135,15 +123,11 @@ export async function fontRoutes(
       },
     );
 
-    scope.delete<{ Params: UuidParams; Querystring: { force?: string } }>(
-      '/fonts/:uuid',
-      { schema: deleteFontSchema },
-      async (request) => {
-        const { project } = callerOf(request);
-        const force = parseFlag(request.query.force, 'force');
-        await deleteFont(fonts, project.id, request.params.uuid, force);
-        return { message: 'Font deleted.' };
-      },
-    );
+    scope.delete('/fonts/:uuid', { schema: deleteFontSchema }, async (request) => {
+      const { project } = callerOf(request);
+      const force = parseFlag(request.query.force, 'force');
+      await deleteFont(fonts, project.id, request.params.uuid, force);
+      return { message: 'Font deleted.' };
+    });
   });
 }

@@ -7,6 +7,11 @@ import type { Config } from '../../../config.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
+import type {
+  CreateImageBody,
+  CreateImageByPathBody,
+} from '../../../core/request-shapes/images-pdfs.ts';
+import type { Checked } from '../../../core/request-shapes/schema-helpers.ts';
 import { coerceBodyBySchema } from '../../coerce-body.ts';
 import { unknownFieldsOf } from '../../unknown-fields.ts';
 import {
@@ -20,7 +25,6 @@ import { listRoute } from './list-route.ts';
 import { idempotencyOf } from './idempotency-header.ts';
 import { parseResourceId } from './resource-id.ts';
 
-type Body = Record<string, unknown>;
 type IdParams = { id: string };
 
 const FIXED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -54,7 +58,7 @@ export async function imageRoutes(
   listRoute(rest, ctx, { path: '/images', type: 'image', schema: listImagesSchema });
 
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
-  rest.post<{ Body: Body }>(
+  rest.post<{ Body: Checked<CreateImageBody> }>(
     '/images',
     {
       schema: createImageSchema,
@@ -62,7 +66,7 @@ export async function imageRoutes(
       preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
     async (request, reply) => {
-      const checked = checkedBody<Body>(request);
+      const checked = checkedBody<Checked<CreateImageBody>>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
       return generation.createImage(callerOf(request), checked.body, schemaErrors, {
         ...options,
@@ -73,7 +77,7 @@ export async function imageRoutes(
 
   // Placid's alias, POST /api/rest/{template_uuid} with the same body: clients written against it
   // work unchanged. Fixed routes (/images, /pdfs, /templates, …) take precedence over it.
-  rest.post<{ Body: Body; Params: { template_uuid: string } }>(
+  rest.post<{ Body: Checked<CreateImageByPathBody>; Params: { template_uuid: string } }>(
     '/:template_uuid',
     {
       schema: createImageByPathSchema,
@@ -93,7 +97,7 @@ export async function imageRoutes(
       ) {
         return reply.callNotFound();
       }
-      const checked = checkedBody<Body>(request);
+      const checked = checkedBody<Checked<CreateImageByPathBody>>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
       const body = checked.body;
       const sent = body.template_uuid;

@@ -6,20 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { ResourceType } from '../../../core/generation/render-row.ts';
+import { LIST_LIMITS, parseRenderListQuery } from '../../../core/generation/list-filter.ts';
 import {
-  LIST_LIMITS,
-  RENDER_STATUSES,
-  parseRenderListQuery,
-  type RenderListQuery,
-} from '../../../core/generation/list-filter.ts';
+  listRendersQuery,
+  type ListRendersQuery,
+} from '../../../core/request-shapes/render-lists.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { envelope, envelopeSchema } from '../../pagination.ts';
-
-const time = (bound: string) => ({
-  type: 'string',
-  description: `Only those created ${bound}: an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds.`,
-});
 
 /** The query and response schema of a list of generated files. */
 export function listSchema(opts: { tag: string; plural: string; item: object }): object {
@@ -28,33 +22,11 @@ export function listSchema(opts: { tag: string; plural: string; item: object }):
     tags: [tag],
     summary: `List ${plural}`,
     description: `The project's ${plural}, newest first (by created_at, then id), cursor-paginated (${LIST_LIMITS.perPageDefault} per page by default). All filters combine. Deleted ones are never listed.`,
-    querystring: {
-      type: 'object',
-      properties: {
-        status: { type: 'string', enum: [...RENDER_STATUSES], description: 'Only this status.' },
-        template_uuid: {
-          type: 'string',
-          description:
-            plural === 'PDFs'
-              ? 'Only PDFs with a page rendered from this template (merges have none).'
-              : 'Only those rendered from this template.',
-        },
-        created_after: time('at or after this time'),
-        created_before: time('before this time (exclusive)'),
-        passthrough: {
-          type: 'string',
-          description:
-            'Exact match: a string passthrough as itself; an array or object passthrough as its JSON text (e.g. {"batch":7}).',
-        },
-        per_page: {
-          type: 'integer',
-          minimum: 1,
-          maximum: LIST_LIMITS.perPageMax,
-          description: `Items per page (default ${LIST_LIMITS.perPageDefault}, at most ${LIST_LIMITS.perPageMax}).`,
-        },
-        cursor: { type: 'string', description: 'From links.next or links.prev.' },
-      },
-    },
+    querystring: listRendersQuery(
+      plural === 'PDFs'
+        ? 'Only PDFs with a page rendered from this template (merges have none).'
+        : 'Only those rendered from this template.',
+    ),
     response: { 200: envelopeSchema(item) },
   };
 }
@@ -65,7 +37,7 @@ export function listRoute(
   ctx: { services: Services; config: Pick<Config, 'publicUrl'> },
   route: { path: string; type: ResourceType; schema: object },
 ): void {
-  rest.get<{ Querystring: RenderListQuery }>(
+  rest.get<{ Querystring: ListRendersQuery }>(
     route.path,
     { schema: route.schema },
     async (request) => {

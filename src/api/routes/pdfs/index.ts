@@ -4,6 +4,8 @@ import type { Config } from '../../../config.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
+import type { CreatePdfBody, MergePdfBody } from '../../../core/request-shapes/images-pdfs.ts';
+import type { Checked } from '../../../core/request-shapes/schema-helpers.ts';
 import { coerceBodyBySchema } from '../../coerce-body.ts';
 import { unknownFieldsOf } from '../../unknown-fields.ts';
 import {
@@ -17,7 +19,6 @@ import { listRoute } from '../images/list-route.ts';
 import { idempotencyOf } from '../images/idempotency-header.ts';
 import { parseResourceId } from '../images/resource-id.ts';
 
-type Body = Record<string, unknown>;
 type IdParams = { id: string };
 
 /** Registers the PDF routes inside the /api/rest scope. */
@@ -30,7 +31,7 @@ export async function pdfRoutes(
   listRoute(rest, ctx, { path: '/pdfs', type: 'pdf', schema: listPdfsSchema });
 
   // attachValidation: the service's checks run even when the schema fails, for one full 422.
-  rest.post<{ Body: Body }>(
+  rest.post<{ Body: Checked<CreatePdfBody> }>(
     '/pdfs',
     {
       schema: createPdfSchema,
@@ -38,7 +39,7 @@ export async function pdfRoutes(
       preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
     async (request, reply) => {
-      const checked = checkedBody<Body>(request);
+      const checked = checkedBody<Checked<CreatePdfBody>>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
       return generation.createPdf(callerOf(request), checked.body, schemaErrors, {
         ...options,
@@ -47,7 +48,7 @@ export async function pdfRoutes(
     },
   );
 
-  rest.post<{ Body: Body }>(
+  rest.post<{ Body: Checked<MergePdfBody> }>(
     '/pdfs/merge',
     {
       schema: mergePdfsSchema,
@@ -55,7 +56,7 @@ export async function pdfRoutes(
       preValidation: [emptyBodyAsObject, coerceBodyBySchema],
     },
     async (request, reply) => {
-      const checked = checkedBody<Body>(request);
+      const checked = checkedBody<Checked<MergePdfBody>>(request);
       const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
       return generation.mergePdfs(callerOf(request), checked.body, schemaErrors, {
         ...options,

@@ -11,6 +11,8 @@ import { THUMBNAIL_WIDTH } from '../../../core/generation/preview-service.ts';
 import type { Services } from '../../../core/services.ts';
 import { StarterCatalog, type StarterTemplate } from '../../../core/starter-templates.ts';
 import { TEMPLATE_LIMITS, type TemplateWithDesign } from '../../../core/templates.ts';
+import type { CopyStarterBody } from '../../../core/request-shapes/templates.ts';
+import type { Checked } from '../../../core/request-shapes/schema-helpers.ts';
 import { callerOf } from '../../auth.ts';
 import { checkedBody } from '../../checked-body.ts';
 import { templateObject } from '../templates/index.ts';
@@ -82,12 +84,12 @@ export function starterTemplateRoutes(
         return { data: catalog.list().map(summary) };
       });
 
-      rest.post<{ Params: IdParams; Body: { title?: string } | undefined }>(
+      rest.post<{ Params: IdParams; Body: CopyStarterBody | undefined }>(
         '/starter-templates/:id/copy',
         { schema: copyStarterSchema, attachValidation: true, ...smallBody(ctx.config) },
         async (request, reply) => {
           const { project } = callerOf(request);
-          const { body, schemaErrors } = checkedBody<{ title?: string } | undefined>(request);
+          const { body, schemaErrors } = checkedBody<Checked<CopyStarterBody> | undefined>(request);
           const errors = new FieldErrorCollector(schemaErrors);
           const title = body?.title;
           if (typeof title === 'string' && title.trim() === '') {

@@ -1,14 +1,14 @@
-/** JSON schemas of the starter-template routes: they validate requests and describe the OpenAPI document. */
-import { TEMPLATE_LIMITS } from '../../../core/templates.ts';
+/**
+ * Schemas of the starter-template routes: they validate requests and describe the OpenAPI
+ * document. The copy body is a TypeBox shape from core/request-shapes/templates.ts.
+ */
+import { Type } from '@sinclair/typebox';
+import { CopyStarterBody } from '../../../core/request-shapes/templates.ts';
 import { designSchema, templateObjectSchema } from '../templates/template-schemas.ts';
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: {
-    id: { type: 'string', description: 'The starter template id, e.g. `social-card`.' },
-  },
-};
+const idParams = Type.Object({
+  id: Type.String({ description: 'The starter template id, e.g. `social-card`.' }),
+});
 
 const starterSchema = {
   type: 'object',
@@ -49,17 +49,7 @@ export const copyStarterSchema = {
   description:
     'Creates a template in the token’s project with the starter’s design, size and tags, and answers it with its `design`. `title` defaults to the starter’s title. No credits are used.',
   params: idParams,
-  body: {
-    type: ['object', 'null'],
-    properties: {
-      title: {
-        type: 'string',
-        minLength: 1,
-        maxLength: TEMPLATE_LIMITS.titleMax,
-        description: `Title of the new template (1–${TEMPLATE_LIMITS.titleMax} characters); default: the starter's.`,
-      },
-    },
-  },
+  body: CopyStarterBody,
   response: {
     201: {
       ...templateObjectSchema,

@@ -1,5 +1,6 @@
 /** Routes of /api/rest/templates: list, create, retrieve, update, delete, and the design. */
 import type { FastifyInstance } from 'fastify';
+import type { RequestTypeProvider } from '../../request-type-provider.ts';
 import { decodeCursor } from '../../../core/pagination.ts';
 import { AppError, FieldErrorCollector, notFound, validationError } from '../../../core/errors.ts';
 import type { PreviewInput } from '../../../core/generation/preview-service.ts';
@@ -8,13 +9,12 @@ import {
   parseTemplateOrder,
   type TemplateWithDesign,
 } from '../../../core/templates.ts';
-import {
-  createTemplate,
-  saveDesign,
-  updateTemplate,
-  type CreateTemplateInput,
-  type UpdateTemplateInput,
-} from '../../../core/template-use-cases.ts';
+import { createTemplate, saveDesign, updateTemplate } from '../../../core/template-use-cases.ts';
+import type {
+  CreateTemplateBody,
+  UpdateTemplateBody,
+} from '../../../core/request-shapes/templates.ts';
+import type { Checked } from '../../../core/request-shapes/schema-helpers.ts';
 import type { Config } from '../../../config.ts';
 import type { Services } from '../../../core/services.ts';
 import { callerOf } from '../../auth.ts';
@@ -58,15 +58,6 @@ export function templateObject(
   };
 }
 
-interface ListQuery {
-  collection_id?: string;
-  title_filter?: string;
-  tag?: string;
-  order_by?: string;
-  per_page?: number;
-  cursor?: string;
-}
-
 /** app.ts's RouteContext, restated here because importing app.ts would be an import cycle. */
 interface RoutesContext {
   services: Services;
@@ -76,7 +67,9 @@ interface RoutesContext {
 type UuidParams = { template_uuid: string };
 
 /** Registers the template routes inside the /api/rest scope. */
-export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext): Promise<void> {
+export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext): Promise<void> {
+  // Query strings and bodies are typed from their TypeBox schemas.
+  const rest = scope.withTypeProvider<RequestTypeProvider>();
   const { templates, collections, previews } = ctx.services;
   const toObject = (t: TemplateWithDesign) => templateObject(t, (k) => previews.thumbnailUrl(k));
   const previewLimiter =
@@ -84,36 +77,32 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
       ? new RateLimiter(ctx.config.previewRateLimitPerMinute, ctx.services.rateCounter)
       : null;
 
-  rest.get<{ Querystring: ListQuery }>(
-    '/templates',
-    { schema: listTemplatesSchema },
-    async (request) => {
-      const { project } = callerOf(request);
-      const q = request.query;
-      const perPage = q.per_page ?? TEMPLATE_LIMITS.perPageDefault;
-      const page = await templates.list(
-        project.id,
-        { collectionId: q.collection_id, titleFilter: q.title_filter, tag: q.tag },
-        parseTemplateOrder(q.order_by),
-        { perPage, cursor: q.cursor === undefined ? undefined : decodeCursor(q.cursor) },
-      );
-      return envelope(
-        request,
-        ctx.config.publicUrl,
-        { ...page, items: page.items.map(toObject) },
-        perPage,
-      );
-    },
-  );
+  rest.get('/templates', { schema: listTemplatesSchema }, async (request) => {
+    const { project } = callerOf(request);
+    const q = request.query;
+    const perPage = q.per_page ?? TEMPLATE_LIMITS.perPageDefault;
+    const page = await templates.list(
+      project.id,
+      { collectionId: q.collection_id, titleFilter: q.title_filter, tag: q.tag },
+      parseTemplateOrder(q.order_by),
+      { perPage, cursor: q.cursor === undefined ? undefined : decodeCursor(q.cursor) },
+    );
+    return envelope(
+      request,
+      ctx.config.publicUrl,
+      { ...page, items: page.items.map(toObject) },
+      perPage,
+    );
+  });
 
   // attachValidation on the writes: the use case's checks run even when the schema fails, so one
   // 422 names every bad field.
-  rest.post<{ Body: CreateTemplateInput }>(
+  rest.post(
     '/templates',
     { schema: createTemplateSchema, attachValidation: true },
     async (request, reply) => {
       const { project } = callerOf(request);
-      const { body, schemaErrors } = checkedBody<CreateTemplateInput | undefined>(request);
+      const { body, schemaErrors } = checkedBody<Checked<CreateTemplateBody> | undefined>(request);
       const created = await createTemplate(
         { templates, collections },
         project.id,
@@ -125,23 +114,19 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
     },
   );
 
-  rest.get<{ Params: UuidParams }>(
-    '/templates/:template_uuid',
-    { schema: getTemplateSchema },
-    async (request) => {
-      const { project } = callerOf(request);
-      const found = await templates.find(project.id, request.params.template_uuid);
-      if (!found) throw notFound('Template');
-      return toObject(found);
-    },
-  );
+  rest.get('/templates/:template_uuid', { schema: getTemplateSchema }, async (request) => {
+    const { project } = callerOf(request);
+    const found = await templates.find(project.id, request.params.template_uuid);
+    if (!found) throw notFound('Template');
+    return toObject(found);
+  });
 
-  rest.patch<{ Params: UuidParams; Body: UpdateTemplateInput }>(
+  rest.patch(
     '/templates/:template_uuid',
     { schema: updateTemplateSchema, attachValidation: true, ...smallBody(ctx.config) },
     async (request) => {
       const { project } = callerOf(request);
-      const { body, schemaErrors } = checkedBody<UpdateTemplateInput | undefined>(request);
+      const { body, schemaErrors } = checkedBody<Checked<UpdateTemplateBody> | undefined>(request);
       const updated = await updateTemplate(
         { templates },
         project.id,
@@ -153,21 +138,17 @@ export async function templateRoutes(rest: FastifyInstance, ctx: RoutesContext):
     },
   );
 
-  rest.delete<{ Params: UuidParams }>(
-    '/templates/:template_uuid',
-    { schema: deleteTemplateSchema },
-    async (request) => {
-      const { project } = callerOf(request);
-      const found = await templates.find(project.id, request.params.template_uuid);
-      if (!found || !(await templates.delete(project.id, request.params.template_uuid))) {
-        throw notFound('Template');
-      }
-      await previews.deleteThumbnail(found.thumbnail_key);
-      return { message: 'Template deleted.' };
-    },
-  );
+  rest.delete('/templates/:template_uuid', { schema: deleteTemplateSchema }, async (request) => {
+    const { project } = callerOf(request);
+    const found = await templates.find(project.id, request.params.template_uuid);
+    if (!found || !(await templates.delete(project.id, request.params.template_uuid))) {
+      throw notFound('Template');
+    }
+    await previews.deleteThumbnail(found.thumbnail_key);
+    return { message: 'Template deleted.' };
+  });
 
-  rest.get<{ Params: UuidParams }>(
+  rest.get(
     '/templates/:template_uuid/design',
     { schema: getDesignSchema },
     async (request, reply) => {

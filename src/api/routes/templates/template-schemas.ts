@@ -1,30 +1,16 @@
-/** JSON schemas of the template routes: they validate requests and describe the OpenAPI document. */
-import { TEMPLATE_LIMITS, TEMPLATE_ORDER_VALUES } from '../../../core/templates.ts';
+/**
+ * Schemas of the template routes: they validate requests and describe the OpenAPI document. The
+ * query and bodies the use cases read are TypeBox shapes from core/request-shapes/templates.ts;
+ * responses and the design (checked by the layer registry, not by this schema) stay plain JSON
+ * Schema.
+ */
+import { Type } from '@sinclair/typebox';
+import {
+  CreateTemplateBody,
+  ListTemplatesQuery,
+  UpdateTemplateBody,
+} from '../../../core/request-shapes/templates.ts';
 import { envelopeSchema } from '../../pagination.ts';
-
-const L = TEMPLATE_LIMITS;
-
-const title = {
-  type: 'string',
-  minLength: 1,
-  maxLength: L.titleMax,
-  description: `Template title (1–${L.titleMax} characters).`,
-};
-const size = (what: string) => ({
-  type: 'integer',
-  minimum: L.sizeMin,
-  maximum: L.sizeMax,
-  description: `Canvas ${what} in px (${L.sizeMin}–${L.sizeMax}).`,
-});
-const tags = {
-  type: 'array',
-  maxItems: L.tagsMax,
-  items: { type: 'string', maxLength: L.tagLengthMax },
-  description: `Up to ${L.tagsMax} tags of at most ${L.tagLengthMax} characters; nest with "/" (e.g. "social/instagram").`,
-};
-const customData = {
-  description: `Any JSON value or null; at most ${L.customDataMax} characters (a string as itself, anything else as serialized JSON).`,
-};
 
 /** The template object of every response. */
 export const templateObjectSchema = {
@@ -55,11 +41,7 @@ export const templateObjectSchema = {
   },
 } as const;
 
-const uuidParams = {
-  type: 'object',
-  required: ['template_uuid'],
-  properties: { template_uuid: { type: 'string' } },
-};
+const uuidParams = Type.Object({ template_uuid: Type.String() });
 
 const messageSchema = { type: 'object', properties: { message: { type: 'string' } } };
 
@@ -69,33 +51,7 @@ export const listTemplatesSchema = {
   summary: 'List templates',
   description:
     'Cursor-paginated (20 per page by default), newest first unless order_by says otherwise. All filters combine.',
-  querystring: {
-    type: 'object',
-    properties: {
-      collection_id: { type: 'string', description: 'Only templates in this collection.' },
-      title_filter: {
-        type: 'string',
-        description: 'Case-insensitive substring of the title.',
-      },
-      tag: {
-        type: 'string',
-        description:
-          'A tag: "parent" also matches "parent/child…"; a nested tag "parent/child" matches exactly.',
-      },
-      order_by: {
-        type: 'string',
-        enum: [...TEMPLATE_ORDER_VALUES],
-        description: '<created_at|updated_at|title>-<asc|desc>; default created_at-desc.',
-      },
-      per_page: {
-        type: 'integer',
-        minimum: 1,
-        maximum: L.perPageMax,
-        description: `Items per page (default ${L.perPageDefault}).`,
-      },
-      cursor: { type: 'string', description: 'From links.next or links.prev.' },
-    },
-  },
+  querystring: ListTemplatesQuery,
   response: { 200: envelopeSchema(templateObjectSchema) },
 };
 
@@ -105,26 +61,7 @@ export const createTemplateSchema = {
   summary: 'Create a template',
   description:
     'title, width and height are required unless from_template is given; from_template copies the source design, title, width and height.',
-  body: {
-    type: 'object',
-    properties: {
-      title,
-      width: size('width'),
-      height: size('height'),
-      tags,
-      custom_data: customData,
-      from_template: {
-        type: 'string',
-        description: 'uuid of a template of the project to duplicate.',
-      },
-      add_to_collections: {
-        type: 'array',
-        maxItems: L.addToCollectionsMax,
-        items: { type: 'string' },
-        description: 'Collection ids of the project the new template joins.',
-      },
-    },
-  },
+  body: CreateTemplateBody,
   response: { 201: templateObjectSchema, 200: templateObjectSchema },
 };
 
@@ -141,10 +78,7 @@ export const updateTemplateSchema = {
   tags: ['Templates'],
   summary: 'Update a template',
   params: uuidParams,
-  body: {
-    type: 'object',
-    properties: { title, tags, custom_data: customData },
-  },
+  body: UpdateTemplateBody,
   response: { 200: templateObjectSchema },
 };
 

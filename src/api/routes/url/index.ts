@@ -4,6 +4,7 @@
  * itself, rendered on the first request and served from storage afterwards. No token: the
  * signature (or the project's permission for unsigned URLs) stands in for it.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../../core/services.ts';
 
@@ -27,11 +28,7 @@ export async function urlImageRoutes(
         description:
           'Placid’s URL API: layer values as `layer[property]=value`, modifications as `width`, `height`, `image_format`, `dpi`, `filename`, and the signature `s` (hex HMAC-SHA256 of the query string before `&s=`) last. Answers the image; the same template revision and query are rendered once.',
         security: [],
-        params: {
-          type: 'object',
-          properties: { template_uuid: { type: 'string' } },
-          required: ['template_uuid'],
-        },
+        params: Type.Object({ template_uuid: Type.String() }),
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@
  * (extension): the webhook deliveries of one image or PDF with their attempts, last status code,
  * last error and next attempt. Another project's (or an unknown) id answers 404.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
@@ -37,7 +38,7 @@ function schemaFor(label: string) {
   return {
     summary: `List the webhook deliveries of a${label === 'image' ? 'n' : ''} ${label} (extension)`,
     tags: [label === 'image' ? 'Images' : 'PDFs'],
-    params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+    params: Type.Object({ id: Type.String() }),
     response: {
       200: { type: 'object', properties: { data: { type: 'array', items: deliverySchema } } },
     },
