@@ -5,6 +5,7 @@
  * local disk (`local/`) and any S3-protocol bucket (`s3/`).
  */
 import type { Readable } from 'node:stream';
+import type { BlobSink } from './blob-sink.ts';
 
 /** A stored file, read whole (small files only: downloads use open()). */
 export interface StoredBlob {
@@ -62,6 +63,11 @@ export interface BlobStorage {
    * sign URLs (S3) have it.
    */
   presignedUrl?(key: string, seconds: number, filename: string): Promise<string>;
+  /**
+   * Where a render thread of this process may store new keys itself (see blob-sink.ts); only
+   * adapters whose files are on this machine (local disk) have it.
+   */
+  sink?(): BlobSink;
 }
 
 /** A key that could escape the storage root or is otherwise unusable. */

@@ -90,7 +90,8 @@ interface Task {
   id: number;
   op: RenderOp;
   input: unknown;
-  resolve(value: RenderedFile): void;
+  store: FileTarget | undefined;
+  resolve(value: RenderedFile | StoredFile): void;
   reject(err: Error): void;
 }
 
@@ -108,7 +109,7 @@ interface Slot {
 }
 
 /** Pixels a result stands for: its size times its pages (a merge's size is its first page's). */
-function pixelsOf(file: RenderedFile): number {
+function pixelsOf(file: RenderedFile | StoredFile): number {
   return (file.width || 0) * (file.height || 0) * (file.pages ?? 1);
 }
 
@@ -175,19 +176,36 @@ export class RenderPool {
     return sum;
   }
 
-  /** Renders one image (see the engine's renderImage). */
-  renderImage(input: RenderImageInput): Promise<RenderedFile> {
-    return this.submit('renderImage', input);
+  /**
+   * Renders one image (see the engine's renderImage). With a `store` target the thread stores
+   * the file itself and answers its facts (StoredFile) instead of its bytes.
+   */
+  renderImage(input: RenderImageInput): Promise<RenderedFile>;
+  renderImage(input: RenderImageInput, store?: FileTarget): Promise<RenderedFile | StoredFile>;
+  renderImage(input: RenderImageInput, store?: FileTarget): Promise<RenderedFile | StoredFile> {
+    return this.submit('renderImage', input, store);
   }
 
-  /** Renders a PDF, one page per design (see the engine's renderPdf). */
-  renderPdf(input: RenderPdfInput): Promise<RenderedFile> {
-    return this.submit('renderPdf', input);
+  /** Renders a PDF, one page per design (see the engine's renderPdf); `store` as renderImage's. */
+  renderPdf(input: RenderPdfInput): Promise<RenderedFile>;
+  renderPdf(input: RenderPdfInput, store?: FileTarget): Promise<RenderedFile | StoredFile>;
+  renderPdf(input: RenderPdfInput, store?: FileTarget): Promise<RenderedFile | StoredFile> {
+    return this.submit('renderPdf', input, store);
   }
 
-  /** Merges PDFs in order (see the engine's mergePdfs). */
-  mergePdfs(files: Buffer[], options: MergeOptions = {}): Promise<RenderedFile> {
-    return this.submit('mergePdfs', { files, options });
+  /** Merges PDFs in order (see the engine's mergePdfs); `store` as renderImage's. */
+  mergePdfs(files: Buffer[], options?: MergeOptions): Promise<RenderedFile>;
+  mergePdfs(
+    files: Buffer[],
+    options?: MergeOptions,
+    store?: FileTarget,
+  ): Promise<RenderedFile | StoredFile>;
+  mergePdfs(
+    files: Buffer[],
+    options: MergeOptions = {},
+    store?: FileTarget,
+  ): Promise<RenderedFile | StoredFile> {
+    return this.submit('mergePdfs', { files, options }, store);
   }
 
   /** Threads started, tasks running and waiting, threads retired after large renders (logs, tests). */
@@ -219,10 +237,14 @@ export class RenderPool {
     );
   }
 
-  private submit(op: RenderOp, input: unknown): Promise<RenderedFile> {
+  private submit(
+    op: RenderOp,
+    input: unknown,
+    store: FileTarget | undefined,
+  ): Promise<RenderedFile | StoredFile> {
     if (this.closed) return Promise.reject(new RenderThreadError('The render pool is closed'));
-    return new Promise<RenderedFile>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, op, input, resolve, reject });
+    return new Promise<RenderedFile | StoredFile>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, op, input, store, resolve, reject });
       this.dispatch();
     });
   }
@@ -246,7 +268,9 @@ export class RenderPool {
     // Inputs are copied, not transferred: the caller may keep using its Buffers (e.g. cached
     // pictures); large assets the thread already holds are sent as references.
     const input = encodeAssets(task.input, slot.sent);
-    slot.worker.postMessage({ id: task.id, op: task.op, input });
+    const message: TaskMessage = { id: task.id, op: task.op, input };
+    if (task.store) message.store = task.store;
+    slot.worker.postMessage(message);
   }
 
   private startTimer(slot: Slot): void {
@@ -298,7 +322,7 @@ export class RenderPool {
       const task = slot.task;
       this.finish(slot);
       if (msg.ok) {
-        const file = reviveBuffers(msg.value) as RenderedFile;
+        const file = reviveBuffers(msg.value) as RenderedFile | StoredFile;
         if (pixelsOf(file) >= this.recycleAbovePixels) this.retire(slot);
         task.resolve(file);
       } else task.reject(fromWireError(msg.error));

@@ -26,6 +26,7 @@ import {
   type OpenedBlob,
   type StoredBlob,
 } from '../blob-storage.ts';
+import type { BlobSink } from '../blob-sink.ts';
 
 const MAGIC = 'imprint-blob 1 ';
 // A header holds a key (≤ 512 characters) and a content type: a few hundred bytes in practice.
@@ -154,6 +155,11 @@ export class LocalBlobStorage implements BlobStorage {
   async delete(key: string): Promise<void> {
     assertBlobKey(key);
     await fs.rm(this.blobFile(key), { force: true });
+  }
+
+  /** Render threads write new keys into the same root (storage/local/open-blob-sink.ts). */
+  sink(): BlobSink {
+    return { kind: 'local', root: this.root };
   }
 
   /** The header and facts of a stored file, or null when there is no file. */
