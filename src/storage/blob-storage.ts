@@ -32,6 +32,11 @@ export interface ByteRange {
 /** A stored file opened for reading: the bytes of the range asked for (or all) as a stream. */
 export interface OpenedBlob extends BlobInfo {
   body: Readable;
+  /**
+   * The same bytes, when the adapter read them whole while opening (a small local file): a
+   * caller may send them instead of reading the stream.
+   */
+  bytes?: Buffer;
 }
 
 /** One entry of list(). */
