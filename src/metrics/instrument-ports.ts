@@ -12,7 +12,10 @@ const seconds = (startedAt: bigint) => Number(process.hrtime.bigint() - startedA
 export function timedRenderer<R extends Renderer>(renderer: R, metrics: Metrics): Renderer {
   // Every argument is passed on (a merge's page cap, a store target): a wrapper that dropped one
   // would change what the port does, not just measure it. The cast keeps the port's overloads.
-  const timed = <F extends (...args: never[]) => Promise<{ ext: string }>>(fn: F, format?: string) =>
+  const timed = <F extends (...args: never[]) => Promise<{ ext: string }>>(
+    fn: F,
+    format?: string,
+  ) =>
     (async (...args: Parameters<F>) => {
       const started = process.hrtime.bigint();
       const file = await fn(...args);

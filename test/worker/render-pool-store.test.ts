@@ -95,10 +95,14 @@ describe('RenderPool storing files in its threads', () => {
     assert.ok('key' in pdf);
     assert.match(pdf.key, /^pdfs\/[0-9a-f]{32}\/doc\.pdf$/);
     assert.equal((await storage.get(pdf.key))?.bytes.toString(), 'maps-ok');
-    const merged = await p.mergePdfs([Buffer.from('a'), Buffer.from('b')], { maxPages: 3 }, {
-      ...target(storage, null),
-      prefix: 'pdfs',
-    });
+    const merged = await p.mergePdfs(
+      [Buffer.from('a'), Buffer.from('b')],
+      { maxPages: 3 },
+      {
+        ...target(storage, null),
+        prefix: 'pdfs',
+      },
+    );
     assert.ok('key' in merged);
     assert.equal(merged.pages, 2);
     assert.equal((await storage.get(merged.key))?.bytes.toString(), 'ab');
