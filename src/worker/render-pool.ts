@@ -11,27 +11,39 @@ import 'sharp';
 import '@napi-rs/canvas';
 import type { RenderCacheFigures } from '../render/cache-budgets.ts';
 import { AssetLru, encodeAssets } from './asset-cache.ts';
-import type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+import type {
+  FileTarget,
+  RenderImageInput,
+  RenderPdfInput,
+  RenderedFile,
+  StoredFile,
+} from './render-io.ts';
 import {
   fromWireError,
   reviveBuffers,
   type RenderOp,
   type ResultMessage,
+  type TaskMessage,
   type ThreadCaches,
 } from './thread-messages.ts';
 
-export type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+export type {
+  FileTarget,
+  RenderImageInput,
+  RenderPdfInput,
+  RenderedFile,
+  StoredFile,
+} from './render-io.ts';
 
 /**
  * The old generation a render thread starts with, in MB. A render leaves objects that live across
  * a few awaits (and so are promoted) and holds native memory through Node Buffers (the encoded
  * file, PDF parts), which V8 counts towards the old generation's limit until the next full
- * collection. From V8's small default start that limit is reached every ten renders or so, and a
- * full mark-compact of the thread's heap follows (about 10 ms of CPU), for garbage that is small.
- * Starting at 64 MB leaves it to cheap collections: on the reference card through the service,
- * one mark-compact in 400 cached JPEGs instead of about 50, and in interleaved runs 20% less CPU
- * per image for 10–45 MB more RSS. A quarter of the heap limit at most, so a small
- * IMPRINT_RENDER_THREAD_HEAP_MB keeps its meaning.
+ * collection. From V8's small default start that limit is reached every few renders, and a full
+ * mark-compact of the thread's heap follows for garbage that is small; a larger start leaves it
+ * to cheap young-generation collections, for some more RSS (figures: docs/benchmarks.md, "Render
+ * threads"). A quarter of the heap limit at most, so a small IMPRINT_RENDER_THREAD_HEAP_MB keeps
+ * its meaning.
  */
 export function initialOldSpaceMb(heapMb: number): number {
   return Math.max(1, Math.min(64, Math.floor(heapMb / 4)));
@@ -39,10 +51,10 @@ export function initialOldSpaceMb(heapMb: number): number {
 
 /**
  * V8 13 (Node 24) starts a full mark-compact whenever a thread's external memory (the Buffers a
- * render allocates and drops) passes a limit of its own, whatever the old generation's size: 15
- * full collections per 400 renders' leftovers where Node 22 has none. Counting external memory in
- * the heap's global limit instead, as V8 12 did, brings that back to none. V8 12 (Node 22) does
- * not know the flag and would print an error for it.
+ * render allocates and drops) passes a limit of its own, whatever the old generation's size, so
+ * renders' leftovers cause full collections that Node 22 never runs. Counting external memory in
+ * the heap's global limit instead, as V8 12 did, avoids them. V8 12 (Node 22) does not know the
+ * flag and would print an error for it.
  */
 const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = Number.parseInt(process.versions.v8, 10) >= 13;
 

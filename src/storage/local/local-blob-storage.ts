@@ -6,9 +6,9 @@
  * put cost more than the write itself; hashing spreads files over 256 folders made once.
  * A new key is written straight to its file, created exclusively: keys are fresh random names
  * that nobody is told about before put() has returned (the row is marked finished after it), so
- * no reader can meet a half-written file, and on our ext4 disk the temporary file plus rename cost
- * a third more CPU per image. Replacing an existing key writes a temporary file and renames it
- * into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
+ * no reader can meet a half-written file, and a temporary file plus a rename per new file cost
+ * more CPU per image (docs/benchmarks.md). Replacing an existing key writes a temporary file and
+ * renames it into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
  * of a write can leave a partial file under a key that no finished row names; the orphan sweep
  * (core/generation/file-sweeps.ts) deletes it, found through list(), which reads the headers.
  */
