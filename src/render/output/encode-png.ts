@@ -5,7 +5,7 @@
  * Chromium's) or its adaptive choice among the five filters per row (about as small as
  * Chromium's, for several times the encode time). One fixed filter gets most of the adaptive
  * choice's gain on rendered designs, whose flat colours and gradients turn into runs of zeros,
- * for a little more time than no filter (figures: docs/benchmarks.md, "PNG size").
+ * at about the cost of libspng's unfiltered encode (figures: docs/benchmarks.md, "PNG size").
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -35,29 +35,41 @@ function chunkParts(type: string, data: Buffer): Buffer[] {
 }
 
 /**
- * Writes the rows of packed 8-bit RGB into `out`, each after its filter-type byte (1: Sub) and
- * Sub-filtered.
+ * Writes the RGB of opaque RGBA pixels into `out` as PNG rows, each after its filter-type byte
+ * (1: Sub) and Sub-filtered: the alpha byte is dropped in the same pass, so no RGB copy of the
+ * canvas is made.
  */
-function subFilter(rgb: Uint8Array, width: number, height: number, out: Buffer): void {
-  const stride = width * 3;
+function subFilter(rgba: Uint8Array, width: number, height: number, out: Buffer): void {
+  let i = 0;
+  let o = 0;
   for (let y = 0; y < height; y++) {
-    const o = y * (stride + 1) + 1;
-    const r = y * stride;
-    out[o - 1] = 1;
-    out[o] = rgb[r];
-    out[o + 1] = rgb[r + 1];
-    out[o + 2] = rgb[r + 2];
-    // Uint8Array stores wrap modulo 256, as the filter is defined.
-    for (let x = 3; x < stride; x++) out[o + x] = rgb[r + x] - rgb[r + x - 3];
+    out[o++] = 1;
+    let pr = 0;
+    let pg = 0;
+    let pb = 0;
+    for (let x = 0; x < width; x++) {
+      const r = rgba[i];
+      const g = rgba[i + 1];
+      const b = rgba[i + 2];
+      i += 4;
+      // Uint8Array stores wrap modulo 256, as the filter is defined.
+      out[o] = r - pr;
+      out[o + 1] = g - pg;
+      out[o + 2] = b - pb;
+      o += 3;
+      pr = r;
+      pg = g;
+      pb = b;
+    }
   }
 }
 
 /**
- * A PNG of `width`×`height` packed 8-bit RGB pixels (no alpha), with `dpi` in its pHYs chunk,
- * compressed at zlib `level`.
+ * A PNG (8-bit RGB, no alpha channel) of `width`×`height` opaque RGBA pixels, with `dpi` in its
+ * pHYs chunk, compressed at zlib `level`.
  */
-export async function encodeRgbPng(
-  rgb: Uint8Array,
+export async function encodeOpaquePng(
+  rgba: Uint8Array,
   width: number,
   height: number,
   opts: { dpi: number; level: number },
@@ -79,7 +91,7 @@ export async function encodeRgbPng(
   const rows = taken ?? Buffer.allocUnsafe(size);
   let data: Buffer;
   try {
-    subFilter(rgb, width, height, rows);
+    subFilter(rgba, width, height, rows);
     // zlib runs in libuv's thread pool, as sharp's encoders do: the thread's loop stays free.
     data = await deflate(rows.subarray(0, size), { level: opts.level });
   } finally {

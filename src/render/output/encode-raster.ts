@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { DEFAULT_CMYK_PROFILE } from './icc-profiles.ts';
 import { iccProfilePath } from './icc-profile-files.ts';
-import { encodeRgbPng } from './encode-png.ts';
+import { encodeOpaquePng } from './encode-png.ts';
 import { rgbaToRgb } from './rgba-to-rgb.ts';
 
 /** A concrete raster format (after `auto` was decided). */
@@ -54,31 +54,9 @@ const MAX_SPARE_RGB = 4096 * 1024 * 3;
 let spareRgb: Buffer | null = null;
 
 /**
- * Runs `encode` on the canvas's opaque pixels as packed RGB (the alpha byte dropped here, which
- * is cheaper than libvips' removeAlpha: see ./rgba-to-rgb.ts), and resolves to its result.
- */
-async function encodeRgb(
-  canvas: Canvas,
-  encode: (rgb: Buffer) => Buffer | Promise<Buffer>,
-): Promise<Buffer> {
-  const size = canvas.width * canvas.height * 3;
-  const spare = spareRgb && spareRgb.length >= size ? spareRgb : null;
-  if (spare) spareRgb = null;
-  const rgb = rgbaToRgb(canvas.data(), spare ?? undefined);
-  try {
-    // sharp reads the input until the encode has finished.
-    return await encode(rgb);
-  } finally {
-    const whole = spare ?? rgb;
-    if (whole.length <= MAX_SPARE_RGB && (!spareRgb || spareRgb.length < whole.length)) {
-      spareRgb = whole;
-    }
-  }
-}
-
-/**
  * Runs `encode` on the canvas pixels as a sharp input, and resolves to its result: straight RGB
- * when opaque, premultiplied RGBA otherwise.
+ * when opaque (the alpha byte dropped before sharp, which is cheaper than libvips' removeAlpha:
+ * see ./rgba-to-rgb.ts), premultiplied RGBA otherwise.
  */
 async function encodeCanvas(
   canvas: Canvas,
@@ -91,7 +69,19 @@ async function encodeCanvas(
       sharp(canvas.data(), { raw: { width, height, channels: 4, premultiplied: true } }),
     );
   }
-  return encodeRgb(canvas, (rgb) => encode(sharp(rgb, { raw: { width, height, channels: 3 } })));
+  const size = width * height * 3;
+  const spare = spareRgb && spareRgb.length >= size ? spareRgb : null;
+  if (spare) spareRgb = null;
+  const rgb = rgbaToRgb(canvas.data(), spare ?? undefined);
+  try {
+    // sharp reads the input until the encode has finished.
+    return await encode(sharp(rgb, { raw: { width, height, channels: 3 } }));
+  } finally {
+    const whole = spare ?? rgb;
+    if (whole.length <= MAX_SPARE_RGB && (!spareRgb || spareRgb.length < whole.length)) {
+      spareRgb = whole;
+    }
+  }
 }
 
 /**
@@ -190,10 +180,10 @@ export async function encodeRaster(
       const compression = opts.pngCompression ?? 'fast';
       const { width, height } = canvas;
       if (compression === 'fast' && opts.opaque) {
-        const level = FAST_SUB_LEVEL;
-        return encodeRgb(canvas, (rgb) =>
-          encodeRgbPng(rgb, width, height, { dpi: density, level }),
-        );
+        return encodeOpaquePng(canvas.data(), width, height, {
+          dpi: density,
+          level: FAST_SUB_LEVEL,
+        });
       }
       return setPngDensity(
         await encodeCanvas(canvas, opts.opaque, (img) =>

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { describe, it } from 'node:test';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
-import { encodeRgbPng } from '../../../src/render/output/encode-png.ts';
+import { encodeOpaquePng } from '../../../src/render/output/encode-png.ts';
 
 /** Packed RGB of a `width`×`height` picture: gradients, flat areas and noise, seeded. */
 function picture(width: number, height: number, seed = 7): Buffer {
@@ -27,6 +27,17 @@ function picture(width: number, height: number, seed = 7): Buffer {
   return rgb;
 }
 
+/** The opaque RGBA of packed RGB (alpha 255), as a canvas holds it. */
+function rgba(rgb: Buffer): Buffer {
+  const out = Buffer.alloc((rgb.length / 3) * 4, 255);
+  for (let i = 0, o = 0; i < rgb.length; i += 3, o += 4) rgb.copy(out, o, i, i + 3);
+  return out;
+}
+
+/** encodeOpaquePng of packed RGB. */
+const encode = (rgb: Buffer, w: number, h: number, opts: { dpi: number; level: number }) =>
+  encodeOpaquePng(rgba(rgb), w, h, opts);
+
 /** The chunk types of a PNG, in order. */
 function chunkTypes(png: Buffer): string[] {
   const types: string[] = [];
@@ -37,7 +48,7 @@ function chunkTypes(png: Buffer): string[] {
 }
 
 describe('encodeRgbPng', () => {
-  it('encodes the exact pixels, every size down to one pixel, with valid chunks and the density', async () => {
+  it('encodes the exact RGB of opaque RGBA, every size down to one pixel, with valid chunks and the density', async () => {
     for (const [w, h] of [
       [1, 1],
       [1, 9],
@@ -45,7 +56,7 @@ describe('encodeRgbPng', () => {
       [37, 23],
     ] as const) {
       const rgb = picture(w, h, w * 31 + h);
-      const png = await encodeRgbPng(rgb, w, h, { dpi: 150, level: 2 });
+      const png = await encode(rgb, w, h, { dpi: 150, level: 2 });
       assert.deepEqual(chunkTypes(png), ['IHDR', 'pHYs', 'IDAT', 'IEND'], `${w}×${h}`);
       const decoded = PNG.sync.read(png); // checks every CRC
       assert.deepEqual([decoded.width, decoded.height], [w, h]);
@@ -57,7 +68,7 @@ describe('encodeRgbPng', () => {
   });
 
   it('Sub-filters every row', async () => {
-    const png = await encodeRgbPng(picture(20, 6), 20, 6, { dpi: 72, level: 1 });
+    const png = await encode(picture(20, 6), 20, 6, { dpi: 72, level: 1 });
     const at = 8 + 25 + 21; // after the signature, IHDR and pHYs
     const rows = zlib.inflateSync(png.subarray(at + 8, at + 8 + png.readUInt32BE(at)));
     assert.equal(rows.length, 6 * (20 * 3 + 1));
@@ -68,8 +79,8 @@ describe('encodeRgbPng', () => {
     const a = picture(64, 40, 1);
     const b = picture(64, 40, 2);
     const [pa, pb] = await Promise.all([
-      encodeRgbPng(a, 64, 40, { dpi: 72, level: 2 }),
-      encodeRgbPng(b, 64, 40, { dpi: 72, level: 2 }),
+      encode(a, 64, 40, { dpi: 72, level: 2 }),
+      encode(b, 64, 40, { dpi: 72, level: 2 }),
     ]);
     assert.ok((await sharp(pa).raw().toBuffer()).equals(a));
     assert.ok((await sharp(pb).raw().toBuffer()).equals(b));
@@ -77,7 +88,7 @@ describe('encodeRgbPng', () => {
 
   it("is smaller than libspng's unfiltered PNG at the same level", async () => {
     const rgb = picture(600, 300);
-    const ours = await encodeRgbPng(rgb, 600, 300, { dpi: 72, level: 2 });
+    const ours = await encode(rgb, 600, 300, { dpi: 72, level: 2 });
     const unfiltered = await sharp(rgb, { raw: { width: 600, height: 300, channels: 3 } })
       .png({ compressionLevel: 2, adaptiveFiltering: false })
       .toBuffer();
