@@ -10,25 +10,22 @@ const seconds = (startedAt: bigint) => Number(process.hrtime.bigint() - startedA
 
 /** The renderer, recording the duration of each file produced under its format (`file.ext`). */
 export function timedRenderer<R extends Renderer>(renderer: R, metrics: Metrics): Renderer {
-  // Every argument is passed on: a wrapper that dropped one (the merge's page cap) would change
-  // what the port does, not just measure it.
-  const timed =
-    <A extends unknown[]>(fn: (...args: A) => ReturnType<Renderer['mergePdfs']>, format?: string) =>
-    async (...args: A) => {
+  // Every argument is passed on (a merge's page cap, a store target): a wrapper that dropped one
+  // would change what the port does, not just measure it. The cast keeps the port's overloads.
+  const timed = <F extends (...args: never[]) => Promise<{ ext: string }>>(
+    fn: F,
+    format?: string,
+  ) =>
+    (async (...args: Parameters<F>) => {
       const started = process.hrtime.bigint();
       const file = await fn(...args);
       metrics.render(format ?? file.ext, seconds(started));
       return file;
-    };
+    }) as unknown as F;
   return {
-    renderImage: timed((input: Parameters<Renderer['renderImage']>[0]) =>
-      renderer.renderImage(input),
-    ),
-    renderPdf: timed((input: Parameters<Renderer['renderPdf']>[0]) => renderer.renderPdf(input)),
-    mergePdfs: timed(
-      (files: Buffer[], options?: { maxPages?: number }) => renderer.mergePdfs(files, options),
-      'merge',
-    ),
+    renderImage: timed(renderer.renderImage.bind(renderer)),
+    renderPdf: timed(renderer.renderPdf.bind(renderer)),
+    mergePdfs: timed(renderer.mergePdfs.bind(renderer), 'merge'),
   };
 }
 
@@ -48,6 +45,7 @@ export function countedStorage(storage: BlobStorage, metrics: Metrics): BlobStor
     }
   }
   const presign = storage.presignedUrl?.bind(storage);
+  const sink = storage.sink?.bind(storage);
   return {
     put: (key, bytes, contentType) => counted('put', storage.put(key, bytes, contentType)),
     get: (key) => counted('get', storage.get(key)),
@@ -62,5 +60,7 @@ export function countedStorage(storage: BlobStorage, metrics: Metrics): BlobStor
             counted('presign', presign(key, secs, filename)),
         }
       : {}),
+    // Only where render threads can store files themselves (local disk).
+    ...(sink ? { sink } : {}),
   };
 }

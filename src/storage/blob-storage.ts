@@ -5,6 +5,7 @@
  * local disk (`local/`) and any S3-protocol bucket (`s3/`).
  */
 import type { Readable } from 'node:stream';
+import type { BlobSink } from './blob-sink.ts';
 
 /** A stored file, read whole (small files only: downloads use open()). */
 export interface StoredBlob {
@@ -31,6 +32,11 @@ export interface ByteRange {
 /** A stored file opened for reading: the bytes of the range asked for (or all) as a stream. */
 export interface OpenedBlob extends BlobInfo {
   body: Readable;
+  /**
+   * The same bytes, when the adapter read them whole while opening (a small local file): a
+   * caller may send them instead of reading the stream.
+   */
+  bytes?: Buffer;
 }
 
 /** One entry of list(). */
@@ -62,6 +68,11 @@ export interface BlobStorage {
    * sign URLs (S3) have it.
    */
   presignedUrl?(key: string, seconds: number, filename: string): Promise<string>;
+  /**
+   * Where a render thread of this process may store new keys itself (see blob-sink.ts); only
+   * adapters whose files are on this machine (local disk) have it.
+   */
+  sink?(): BlobSink;
 }
 
 /** A key that could escape the storage root or is otherwise unusable. */

@@ -11,27 +11,39 @@ import 'sharp';
 import '@napi-rs/canvas';
 import type { RenderCacheFigures } from '../render/index.ts';
 import { AssetLru, encodeAssets } from './asset-cache.ts';
-import type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+import type {
+  FileTarget,
+  RenderImageInput,
+  RenderPdfInput,
+  RenderedFile,
+  StoredFile,
+} from './render-io.ts';
 import { fromWireError } from './from-wire-error.ts';
 import {
   reviveBuffers,
   type RenderOp,
   type ResultMessage,
+  type TaskMessage,
   type ThreadCaches,
 } from './thread-messages.ts';
 
-export type { RenderImageInput, RenderPdfInput, RenderedFile } from './render-io.ts';
+export type {
+  FileTarget,
+  RenderImageInput,
+  RenderPdfInput,
+  RenderedFile,
+  StoredFile,
+} from './render-io.ts';
 
 /**
  * The old generation a render thread starts with, in MB. A render leaves objects that live across
  * a few awaits (and so are promoted) and holds native memory through Node Buffers (the encoded
  * file, PDF parts), which V8 counts towards the old generation's limit until the next full
- * collection. From V8's small default start that limit is reached every ten renders or so, and a
- * full mark-compact of the thread's heap follows (about 10 ms of CPU), for garbage that is small.
- * Starting at 64 MB leaves it to cheap collections: on the reference card through the service,
- * one mark-compact in 400 cached JPEGs instead of about 50, and in interleaved runs 20% less CPU
- * per image for 10–45 MB more RSS. A quarter of the heap limit at most, so a small
- * IMPRINT_RENDER_THREAD_HEAP_MB keeps its meaning.
+ * collection. From V8's small default start that limit is reached every few renders, and a full
+ * mark-compact of the thread's heap follows for garbage that is small; a larger start leaves it
+ * to cheap young-generation collections, for some more RSS (figures: docs/benchmarks.md, "Render
+ * threads"). A quarter of the heap limit at most, so a small IMPRINT_RENDER_THREAD_HEAP_MB keeps
+ * its meaning.
  */
 export function initialOldSpaceMb(heapMb: number): number {
   return Math.max(1, Math.min(64, Math.floor(heapMb / 4)));
@@ -39,10 +51,10 @@ export function initialOldSpaceMb(heapMb: number): number {
 
 /**
  * V8 13 (Node 24) starts a full mark-compact whenever a thread's external memory (the Buffers a
- * render allocates and drops) passes a limit of its own, whatever the old generation's size: 15
- * full collections per 400 renders' leftovers where Node 22 has none. Counting external memory in
- * the heap's global limit instead, as V8 12 did, brings that back to none. V8 12 (Node 22) does
- * not know the flag and would print an error for it.
+ * render allocates and drops) passes a limit of its own, whatever the old generation's size, so
+ * renders' leftovers cause full collections that Node 22 never runs. Counting external memory in
+ * the heap's global limit instead, as V8 12 did, avoids them. V8 12 (Node 22) does not know the
+ * flag and would print an error for it.
  */
 const EXTERNAL_MEMORY_IN_GLOBAL_LIMIT = Number.parseInt(process.versions.v8, 10) >= 13;
 
@@ -93,7 +105,8 @@ interface Task {
   id: number;
   op: RenderOp;
   input: unknown;
-  resolve(value: RenderedFile): void;
+  store: FileTarget | undefined;
+  resolve(value: RenderedFile | StoredFile): void;
   reject(err: Error): void;
 }
 
@@ -111,7 +124,7 @@ interface Slot {
 }
 
 /** Pixels a result stands for: its size times its pages (a merge's size is its first page's). */
-function pixelsOf(file: RenderedFile): number {
+function pixelsOf(file: RenderedFile | StoredFile): number {
   return (file.width || 0) * (file.height || 0) * (file.pages ?? 1);
 }
 
@@ -178,19 +191,36 @@ export class RenderPool {
     return sum;
   }
 
-  /** Renders one image (see the engine's renderImage). */
-  renderImage(input: RenderImageInput): Promise<RenderedFile> {
-    return this.submit('renderImage', input);
+  /**
+   * Renders one image (see the engine's renderImage). With a `store` target the thread stores
+   * the file itself and answers its facts (StoredFile) instead of its bytes.
+   */
+  renderImage(input: RenderImageInput): Promise<RenderedFile>;
+  renderImage(input: RenderImageInput, store?: FileTarget): Promise<RenderedFile | StoredFile>;
+  renderImage(input: RenderImageInput, store?: FileTarget): Promise<RenderedFile | StoredFile> {
+    return this.submit('renderImage', input, store);
   }
 
-  /** Renders a PDF, one page per design (see the engine's renderPdf). */
-  renderPdf(input: RenderPdfInput): Promise<RenderedFile> {
-    return this.submit('renderPdf', input);
+  /** Renders a PDF, one page per design (see the engine's renderPdf); `store` as renderImage's. */
+  renderPdf(input: RenderPdfInput): Promise<RenderedFile>;
+  renderPdf(input: RenderPdfInput, store?: FileTarget): Promise<RenderedFile | StoredFile>;
+  renderPdf(input: RenderPdfInput, store?: FileTarget): Promise<RenderedFile | StoredFile> {
+    return this.submit('renderPdf', input, store);
   }
 
-  /** Merges PDFs in order (see the engine's mergePdfs). */
-  mergePdfs(files: Buffer[], options: MergeOptions = {}): Promise<RenderedFile> {
-    return this.submit('mergePdfs', { files, options });
+  /** Merges PDFs in order (see the engine's mergePdfs); `store` as renderImage's. */
+  mergePdfs(files: Buffer[], options?: MergeOptions): Promise<RenderedFile>;
+  mergePdfs(
+    files: Buffer[],
+    options?: MergeOptions,
+    store?: FileTarget,
+  ): Promise<RenderedFile | StoredFile>;
+  mergePdfs(
+    files: Buffer[],
+    options: MergeOptions = {},
+    store?: FileTarget,
+  ): Promise<RenderedFile | StoredFile> {
+    return this.submit('mergePdfs', { files, options }, store);
   }
 
   /** Threads started, tasks running and waiting, threads retired after large renders (logs, tests). */
@@ -222,10 +252,14 @@ export class RenderPool {
     );
   }
 
-  private submit(op: RenderOp, input: unknown): Promise<RenderedFile> {
+  private submit(
+    op: RenderOp,
+    input: unknown,
+    store: FileTarget | undefined,
+  ): Promise<RenderedFile | StoredFile> {
     if (this.closed) return Promise.reject(new RenderThreadError('The render pool is closed'));
-    return new Promise<RenderedFile>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, op, input, resolve, reject });
+    return new Promise<RenderedFile | StoredFile>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, op, input, store, resolve, reject });
       this.dispatch();
     });
   }
@@ -249,7 +283,9 @@ export class RenderPool {
     // Inputs are copied, not transferred: the caller may keep using its Buffers (e.g. cached
     // pictures); large assets the thread already holds are sent as references.
     const input = encodeAssets(task.input, slot.sent);
-    slot.worker.postMessage({ id: task.id, op: task.op, input });
+    const message: TaskMessage = { id: task.id, op: task.op, input };
+    if (task.store) message.store = task.store;
+    slot.worker.postMessage(message);
   }
 
   private startTimer(slot: Slot): void {
@@ -301,7 +337,7 @@ export class RenderPool {
       const task = slot.task;
       this.finish(slot);
       if (msg.ok) {
-        const file = reviveBuffers(msg.value) as RenderedFile;
+        const file = reviveBuffers(msg.value) as RenderedFile | StoredFile;
         if (pixelsOf(file) >= this.recycleAbovePixels) this.retire(slot);
         task.resolve(file);
       } else task.reject(fromWireError(msg.error));

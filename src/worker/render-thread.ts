@@ -3,7 +3,9 @@
  * pictures stay cached across renders in this thread) and runs the tasks the pool sends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { RenderedFile } from '../render/index.ts';
 import { AssetLru, decodeAssets } from './asset-cache.ts';
+import { storeInThread } from './store-in-thread.ts';
 import {
   reviveBuffers,
   toWireError,
@@ -55,7 +57,9 @@ port.on('message', (task: TaskMessage) => {
     let transfer: ArrayBuffer[] = [];
     try {
       if (decodeError) throw decodeError;
-      const value = await run(task.op, input);
+      let value = await run(task.op, input);
+      // Stored here, the bytes never cross back: the reply carries the file's facts only.
+      if (task.store) value = await storeInThread(value as RenderedFile, task.store);
       reply = { type: 'result', id: task.id, ok: true, value };
       transfer = transferables(value);
     } catch (err) {

@@ -7,15 +7,17 @@
  * the main thread rebuilds RenderInputErrors in from-wire-error.ts.
  */
 import type { RenderCacheFigures, RenderProblem } from '../render/index.ts';
+import type { FileTarget } from '../storage/blob-sink.ts';
 
 /** The engine functions a pool can run. */
 export type RenderOp = 'renderImage' | 'renderPdf' | 'mergePdfs';
 
-/** Main thread → worker: run `op` on `input`. */
+/** Main thread → worker: run `op` on `input`, and store the file at `store` when given. */
 export interface TaskMessage {
   id: number;
   op: RenderOp;
   input: unknown;
+  store?: FileTarget;
 }
 
 /** An error as it crosses the boundary. */

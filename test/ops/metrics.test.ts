@@ -107,6 +107,39 @@ describe('port wrappers', () => {
       assert.equal(sample(text, `imprint_render_duration_seconds_count{format="${format}"}`), 1);
   });
 
+  it('passes a store target on to the renderer and a local sink on from the storage', async () => {
+    const m = new PrometheusMetrics({ defaultMetrics: false });
+    const seen: unknown[][] = [];
+    const record =
+      (ext: string) =>
+      async (...args: unknown[]) => {
+        seen.push(args);
+        return file(ext);
+      };
+    const inner = {
+      renderImage: record('png'),
+      renderPdf: record('pdf'),
+      mergePdfs: record('pdf'),
+    } as unknown as Renderer;
+    const forward = timedRenderer(inner, m) as unknown as Record<
+      'renderImage' | 'renderPdf' | 'mergePdfs',
+      (...args: unknown[]) => Promise<unknown>
+    >;
+    const store = { sink: { kind: 'local', root: '/x' }, prefix: 'images', fallback: '1' };
+    await forward.renderImage('input', store);
+    await forward.renderPdf('input', store);
+    await forward.mergePdfs([], { maxPages: 2 }, store);
+    assert.deepEqual(seen, [
+      ['input', store],
+      ['input', store],
+      [[], { maxPages: 2 }, store],
+    ]);
+    const base = { get: async () => null } as unknown as BlobStorage;
+    assert.equal(countedStorage(base, m).sink, undefined);
+    const sink = { kind: 'local', root: '/files' } as const;
+    assert.deepEqual(countedStorage({ ...base, sink: () => sink }, m).sink?.(), sink);
+  });
+
   it('counts failed storage operations and passes the error on', async () => {
     const m = new PrometheusMetrics({ defaultMetrics: false });
     const inner: BlobStorage = {

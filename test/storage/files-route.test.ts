@@ -110,6 +110,16 @@ for (const storage of ['local', 's3'] as const) {
       assert.equal(Number(res.headers['content-length']), bytes.length);
     });
 
+    it('serves a file larger than one read whole, as a stream', async () => {
+      const large = randomBytes(700_000);
+      const largeKey = newFileKey('pdfs', 'large.pdf');
+      await t.runtime.services.storage.put(largeKey, large, 'application/pdf');
+      const res = await t.request({ method: 'GET', url: `/files/${largeKey}`, token: null });
+      assert.equal(res.statusCode, 200);
+      assert.equal(Number(res.headers['content-length']), large.length);
+      assert.ok(res.rawPayload.equals(large));
+    });
+
     it('answers HEAD with the headers of GET and no body', async () => {
       const res = await get({}, 'HEAD');
       assert.equal(res.statusCode, 200);

@@ -1,6 +1,6 @@
 /** The local-disk BlobStorage: the shared contract, plus where its files go on disk. */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,7 +58,8 @@ describe('LocalBlobStorage on disk', () => {
   it('open() reads through one file handle and closes it, read to the end or refused', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
     const storage = new LocalBlobStorage(root);
-    const bytes = Buffer.alloc(200_000, 7);
+    // Larger than what open() reads with the header: the bytes come as a stream.
+    const bytes = Buffer.alloc(300_000, 7);
     await storage.put('images/a/b.png', bytes, 'image/png');
     await storage.put('images/a/empty.png', Buffer.alloc(0), 'image/png');
     const openFiles = () => fs.readdirSync('/proc/self/fd').length;
@@ -76,6 +77,7 @@ describe('LocalBlobStorage on disk', () => {
     assert.equal(empty?.size, 0);
     assert.equal(openFiles(), before, 'an empty file is not kept open');
     const dropped = await storage.open('images/a/b.png');
+    assert.equal(dropped?.bytes, undefined);
     const droppedClosed = once(dropped!.body, 'close');
     dropped!.body.destroy();
     await droppedClosed;
@@ -89,6 +91,33 @@ describe('LocalBlobStorage on disk', () => {
     fs.copyFileSync(place('images/a/b.png'), place('images/a/c.png'));
     assert.equal(await storage.open('images/a/c.png'), null);
     assert.equal(openFiles(), before, 'closed after refusing it');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('open() of a small whole file answers its bytes read with the header, holding no handle', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const storage = new LocalBlobStorage(root);
+    const bytes = randomBytes(100_000);
+    await storage.put('images/a/small.jpg', bytes, 'image/jpeg');
+    const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const opened = await storage.open('images/a/small.jpg');
+    assert.ok(opened);
+    assert.equal(openFiles(), before, 'nothing left open');
+    assert.ok(opened.bytes?.equals(bytes));
+    assert.deepEqual(
+      [opened.size, opened.contentType, opened.etag],
+      [bytes.length, 'image/jpeg', (await storage.head('images/a/small.jpg'))?.etag],
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.body) chunks.push(chunk as Buffer);
+    assert.ok(Buffer.concat(chunks).equals(bytes), 'the stream has the same bytes');
+    // A range is read from the file, as asked.
+    const part = await storage.open('images/a/small.jpg', { start: 5, end: 9 });
+    assert.equal(part?.bytes, undefined);
+    const partChunks: Buffer[] = [];
+    for await (const chunk of part!.body) partChunks.push(chunk as Buffer);
+    assert.ok(Buffer.concat(partChunks).equals(bytes.subarray(5, 10)));
     fs.rmSync(root, { recursive: true, force: true });
   });
 

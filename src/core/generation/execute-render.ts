@@ -13,7 +13,8 @@ import {
 } from '../../render/index.ts';
 import { displayUrl } from '../../net/fetch-error.ts';
 import type { AssetSource } from '../ports/asset-source.ts';
-import type { Renderer } from '../ports/renderer.ts';
+import type { Renderer, StoredFile } from '../ports/renderer.ts';
+import type { FileTarget } from '../../storage/blob-sink.ts';
 import { importedProfileData } from '../color-profiles.ts';
 import { assetCapMessage, planAssets, type AssetNeed, type PageAssets } from './asset-plan.ts';
 import { checkFonts, layersUsing } from './check-fonts.ts';
@@ -40,6 +41,8 @@ export type ExecutionDeps = Pick<
 > & {
   assets: AssetSource;
   renderer: Renderer;
+  /** Removes a file the render thread stored when the row cannot take it. */
+  storage: Pick<GenerationDeps['storage'], 'delete'>;
   ledger: PricingLedger;
   budget: PixelBudget;
 };
@@ -110,7 +113,8 @@ async function renderMerge(
   deps: ExecutionDeps,
   row: RenderRow & { request: { kind: 'merge' } },
   enterRenderStage: () => Promise<void>,
-): Promise<RenderedFile> {
+  store?: FileTarget,
+): Promise<RenderedFile | StoredFile> {
   const req = row.request;
   const results = await Promise.allSettled(req.urls.map((u) => deps.assets.fetchPdf(u)));
   const failures = results.flatMap((r, i) =>
@@ -120,30 +124,50 @@ async function renderMerge(
   await enterRenderStage();
   const files = results.map((r) => (r as PromiseFulfilledResult<Buffer>).value);
   const maxPages = deps.mergeMaxPages;
-  let merged: RenderedFile;
+  let merged: RenderedFile | StoredFile;
   try {
     merged = await withPixels(deps.budget, mergePixels(files, maxPages), () =>
-      deps.renderer.mergePdfs(files, { maxPages, ...req.modifications }),
+      deps.renderer.mergePdfs(files, { maxPages, ...req.modifications }, store),
     );
   } catch (err) {
     throw err instanceof RenderInputError ? namingUrls(err, req.urls) : err;
   }
-  await priceMerge(deps.ledger, row, merged.pages ?? 0);
-  return merged;
+  return keepUnless(deps, merged, () => priceMerge(deps.ledger, row, merged.pages ?? 0));
+}
+
+/**
+ * Runs `after` (a late price) on a rendered file; when it fails, removes the copy the render
+ * thread stored, which no row will name.
+ */
+async function keepUnless<F extends RenderedFile | StoredFile>(
+  deps: ExecutionDeps,
+  file: F,
+  after: () => Promise<void>,
+): Promise<F> {
+  try {
+    await after();
+  } catch (err) {
+    if ('key' in file) await deps.storage.delete(file.key).catch(() => undefined);
+    throw err;
+  }
+  return file;
 }
 
 /**
  * Renders a claimed row: downloads first, then (in `enterRenderStage`'s slot) fonts and the
- * render itself. `known`: designs the caller already read for this row.
+ * render itself. `known`: designs the caller already read for this row. With `store`, the render
+ * thread stores the file itself (storage/blob-sink.ts) and only its facts come back.
  */
 export async function executeRender(
   deps: ExecutionDeps,
   row: RenderRow,
   enterRenderStage: () => Promise<void>,
   known?: KnownDesigns,
-): Promise<RenderedFile> {
+  store?: FileTarget,
+): Promise<RenderedFile | StoredFile> {
   const req = row.request;
-  if (req.kind === 'merge') return renderMerge(deps, { ...row, request: req }, enterRenderStage);
+  if (req.kind === 'merge')
+    return renderMerge(deps, { ...row, request: req }, enterRenderStage, store);
   const pageInputs =
     req.kind === 'image'
       ? [{ template_uuid: req.template_uuid, layers: req.layers, prefix: '' }]
@@ -167,12 +191,10 @@ export async function executeRender(
   if (req.kind === 'image') {
     const options = { ...rasterOptionsOf(req.modifications), watermark: row.test_mode };
     return withPixels(deps.budget, imagePixels(pages[0].design, options), () =>
-      deps.renderer.renderImage({
-        design: pages[0].design,
-        layers: pages[0].layers,
-        assets,
-        options,
-      }),
+      deps.renderer.renderImage(
+        { design: pages[0].design, layers: pages[0].layers, assets, options },
+        store,
+      ),
     );
   }
   const options = { ...pdfOptionsOf(req.modifications), watermark: row.test_mode };
@@ -183,12 +205,12 @@ export async function executeRender(
   options.title ||= pages[0].title || undefined;
   const designs = pages.map((p) => p.design);
   const file = await withPixels(deps.budget, pdfPixels(designs, options), () =>
-    deps.renderer.renderPdf({
-      pages: pages.map((p) => ({ design: p.design, layers: p.layers })),
-      assets,
-      options,
-    }),
+    deps.renderer.renderPdf(
+      { pages: pages.map((p) => ({ design: p.design, layers: p.layers })), assets, options },
+      store,
+    ),
   );
-  await priceFlowedPdf(deps.ledger, row, designs, file.pages ?? designs.length);
-  return file;
+  return keepUnless(deps, file, () =>
+    priceFlowedPdf(deps.ledger, row, designs, file.pages ?? designs.length),
+  );
 }

@@ -6,6 +6,8 @@
  * them without repeating them.
  */
 import type { RenderedFile } from '../../render/index.ts';
+import type { StoredFile } from '../ports/renderer.ts';
+import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { RenderRowStore } from '../ports/render-row-store.ts';
 import { executeRender, type ExecutionDeps, type KnownDesigns } from './execute-render.ts';
 import type { JobFailureCode } from './job-failure.ts';
@@ -13,7 +15,7 @@ import { transferOf, type TransferSources } from './job-transfer.ts';
 import type { RenderClaims } from './render-claims.ts';
 import type { RenderRow, ResourceType } from './render-row.ts';
 import type { ReleaseSlot, RenderSlots } from './render-slots.ts';
-import { failRow, finishRow, settleRow, type SettlementDeps } from './settlement.ts';
+import { failRow, fileNaming, finishRow, settleRow, type SettlementDeps } from './settlement.ts';
 
 /** The parts a render job runs through. */
 export interface RenderJobParts {
@@ -95,7 +97,7 @@ export async function renderClaimed(
   try {
     try {
       const transfer = row.has_transfer ? await transferOf(parts.transfers, row) : undefined;
-      const file = await renderInSlot(parts, row, known);
+      const file = await renderInSlot(parts, row, known, transfer);
       done = await finishRow(parts.settlement, row, file, transfer);
       if (!done)
         return { outcome: 'skipped', projectId: row.project_id, reason: 'deleted while rendering' };
@@ -127,8 +129,12 @@ async function renderInSlot(
   parts: RenderJobParts,
   row: RenderRow,
   known?: KnownDesigns,
-): Promise<RenderedFile> {
+  transfer?: Transfer,
+): Promise<RenderedFile | StoredFile> {
   let release: ReleaseSlot | null = null;
+  // Storage on this machine's disk gets the file from the render thread itself, unless a
+  // transfer needs the bytes here.
+  const sink = transfer ? undefined : parts.settlement.storage.sink?.();
   try {
     return await executeRender(
       parts.execution,
@@ -137,6 +143,7 @@ async function renderInSlot(
         release ??= await parts.renderSlots.acquire(row.project_id);
       },
       known,
+      sink && { ...fileNaming(row), sink },
     );
   } finally {
     (release as ReleaseSlot | null)?.();

@@ -6,7 +6,8 @@
  * a queued row changes, a charge is recorded once per resource, and a webhook once per event.
  */
 import type { RenderedFile } from '../../render/index.ts';
-import { newFileKey, sanitizeFilename } from '../../storage/file-url.ts';
+import { newKeyFor, type FileNaming } from '../../storage/blob-sink.ts';
+import type { StoredFile } from '../ports/renderer.ts';
 import type { CreditLedger } from '../ports/credit-ledger.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import { classifyFailure, RenderJobFailure, type JobFailureCode } from './job-failure.ts';
@@ -28,26 +29,38 @@ export interface Settled {
   failure?: JobFailureCode;
 }
 
+/** How a row's file is named: its kind's folder, the requested filename, else the row id. */
+export function fileNaming(row: RenderRow): FileNaming {
+  return {
+    prefix: row.type === 'image' ? 'images' : 'pdfs',
+    filename: row.request.modifications.filename,
+    fallback: String(row.id),
+  };
+}
+
 /**
- * Stores the file, runs the transfer and finishes the row. Returns the finished row, or
- * undefined when the row was deleted (or finished elsewhere) meanwhile; its copy is then deleted.
+ * Stores the file (unless the render thread stored it already), runs the transfer and finishes
+ * the row. Returns the finished row, or undefined when the row was deleted (or finished
+ * elsewhere) meanwhile; its copy is then deleted.
  */
 export async function finishRow(
   deps: SettlementDeps,
   row: RenderRow,
-  file: RenderedFile,
+  file: RenderedFile | StoredFile,
   transfer?: Transfer,
 ): Promise<RenderRow | undefined> {
-  const filename = sanitizeFilename(row.request.modifications.filename, file.ext, String(row.id));
-  const key = newFileKey(row.type === 'image' ? 'images' : 'pdfs', filename);
-  try {
-    await deps.storage.put(key, file.bytes, file.mime);
-  } catch (err) {
-    deps.log?.error({ err }, 'storing a rendered file failed');
-    throw new RenderJobFailure('storage', ['storage: the rendered file could not be stored']);
+  const key = 'key' in file ? file.key : newKeyFor(fileNaming(row), file.ext);
+  if ('bytes' in file) {
+    try {
+      await deps.storage.put(key, file.bytes, file.mime);
+    } catch (err) {
+      deps.log?.error({ err }, 'storing a rendered file failed');
+      throw new RenderJobFailure('storage', ['storage: the rendered file could not be stored']);
+    }
   }
   try {
-    if (transfer) await deps.transfer(transfer, file.bytes, file.mime);
+    // A transfer needs the bytes here, so its render never stores the file in its thread.
+    if (transfer && 'bytes' in file) await deps.transfer(transfer, file.bytes, file.mime);
     // The request's warnings were listed at creation; the render adds only what drawing found.
     const warnings = appendWarnings(row.warnings, file.warnings ?? []);
     const done = await deps.ledger.markFinished(row.type, row.id, key, warnings);

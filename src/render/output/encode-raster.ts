@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { DEFAULT_CMYK_PROFILE } from './icc-profiles.ts';
 import { iccProfilePath } from './icc-profile-files.ts';
+import { encodeOpaquePng } from './encode-png.ts';
 import { rgbaToRgb } from './rgba-to-rgb.ts';
 
 /** A concrete raster format (after `auto` was decided). */
@@ -27,18 +28,21 @@ const WEBP_QUALITY = 90;
 const AVIF_QUALITY = 70;
 
 /**
- * zlib level and filtering of each `png_compression`, measured on the reference card (1200×630,
- * opaque; Chromium's screenshot of the same card: 207 kB), median of three runs of 40: fast
- * (level 3) 7.7 ms / 250 kB, balanced 36 ms / 207 kB, small 105 ms / 197 kB. Level 3 is the knee
- * of the fast curve: level 1 gives 311 kB in 5.2 ms, 2 gives 255 kB in 6.7 ms, 4 gives 248 kB in
- * 7.9 ms, 6 (the default before) 243 kB in 13 ms. No filtering compresses worse but skips
- * libspng's per-row trial of five filters, which costs more than the compression itself.
+ * How each `png_compression` encodes (sizes and times on the reference card: docs/benchmarks.md,
+ * "PNG size"). `fast` Sub-filters the rows itself and compresses them at a low zlib level
+ * (./encode-png.ts): close to Chromium's size at about the cost of libspng's unfiltered encode.
+ * A canvas with transparency goes through libspng without filtering instead (its pixels are
+ * premultiplied, which sharp undoes). `balanced` and `small` let libspng choose a filter per row,
+ * whose trials cost more than the compression itself, and compress harder.
  */
 export const PNG_COMPRESSION = {
   fast: { compressionLevel: 3, adaptiveFiltering: false },
   balanced: { compressionLevel: 6, adaptiveFiltering: true },
   small: { compressionLevel: 9, adaptiveFiltering: true },
 } as const;
+
+/** zlib level of `fast` on an opaque canvas, after the Sub filter. */
+const FAST_SUB_LEVEL = 2;
 
 /** RGB buffers larger than this are not kept for the next encode (4 megapixels). */
 const MAX_SPARE_RGB = 4096 * 1024 * 3;
@@ -105,8 +109,8 @@ export function setJfifDensity(jpeg: Buffer, dpi: number): Buffer {
 /**
  * Puts `dpi` into the PNG's pHYs chunk (pixels per metre), rewriting the one libvips writes (it
  * says 1 pixel per mm for raw input) or adding one after IHDR. sharp's withMetadata({ density })
- * would also attach an sRGB ICC profile and convert every pixel to it: the same pixels, for about
- * 6 ms of CPU per reference card in one thread and 16 ms through the service (libvips' threads).
+ * would also attach an sRGB ICC profile and convert every pixel to it: the same pixels, for
+ * a conversion that costs more than the encode (docs/benchmarks.md).
  */
 export function setPngDensity(png: Buffer, dpi: number): Buffer {
   const body = Buffer.alloc(13);
@@ -160,9 +164,9 @@ export async function encodeRaster(
   switch (format) {
     case 'jpg':
       // libjpeg-turbo with the quantisation and 4:2:0 chroma of Skia's encoder (the same pixels)
-      // but without Huffman optimisation: on the reference card that pass costs a third of the
-      // encode (about 3 ms) to save 7% of the bytes. The density goes into a JFIF header
-      // directly: sharp's withMetadata would also add an ICC profile and EXIF (+0.7 kB).
+      // but without Huffman optimisation, whose pass costs more time than its few percent of
+      // bytes are worth (docs/benchmarks.md). The density goes into a JFIF header directly:
+      // sharp's withMetadata would also add an ICC profile and EXIF.
       return setJfifDensity(
         await encodeCanvas(canvas, true, (img) =>
           img
@@ -171,14 +175,23 @@ export async function encodeRaster(
         ),
         density,
       );
-    case 'png':
-      // sharp's PNG is 4–5× faster than Skia's.
+    case 'png': {
+      // Skia's PNG encoder is several times slower than either of these.
+      const compression = opts.pngCompression ?? 'fast';
+      const { width, height } = canvas;
+      if (compression === 'fast' && opts.opaque) {
+        return encodeOpaquePng(canvas.data(), width, height, {
+          dpi: density,
+          level: FAST_SUB_LEVEL,
+        });
+      }
       return setPngDensity(
         await encodeCanvas(canvas, opts.opaque, (img) =>
-          img.png(PNG_COMPRESSION[opts.pngCompression ?? 'fast']).toBuffer(),
+          img.png(PNG_COMPRESSION[compression]).toBuffer(),
         ),
         density,
       );
+    }
     case 'webp':
       return encodeCanvas(canvas, opts.opaque, (img) =>
         img.webp({ quality: WEBP_QUALITY, effort: 2, alphaQuality: 100 }).toBuffer(),

@@ -1,9 +1,8 @@
 /**
  * The RGB bytes of opaque RGBA pixels, for encoders that take three channels (JPEG; PNG and WebP
  * of an opaque canvas). Dropping the alpha byte is a shuffle that SIMD does 16 pixels at a time
- * (./rgba-to-rgb.wat). On the 1200×630 reference card this takes about 0.6 ms, where libvips'
- * removeAlpha in front of the encoder cost about 1.3 ms more CPU than encoding three channels,
- * and a plain JavaScript loop 3.2 ms.
+ * (./rgba-to-rgb.wat), cheaper than libvips' removeAlpha in front of the encoder and than a plain
+ * JavaScript loop (figures: docs/benchmarks.md, "Render engine").
  * The pixels pass through the WebAssembly memory in chunks, so it stays 128 KB whatever the size
  * of the canvas (WebAssembly memory never shrinks), and the call is synchronous: two renders in
  * one thread cannot share a chunk.

@@ -6,9 +6,9 @@
  * put cost more than the write itself; hashing spreads files over 256 folders made once.
  * A new key is written straight to its file, created exclusively: keys are fresh random names
  * that nobody is told about before put() has returned (the row is marked finished after it), so
- * no reader can meet a half-written file, and on our ext4 disk the temporary file plus rename cost
- * a third more CPU per image. Replacing an existing key writes a temporary file and renames it
- * into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
+ * no reader can meet a half-written file, and a temporary file plus a rename per new file cost
+ * more CPU per image (docs/benchmarks.md). Replacing an existing key writes a temporary file and
+ * renames it into place, so a reader sees the old bytes or the new ones, never a mix. A crash in the middle
  * of a write can leave a partial file under a key that no finished row names; the orphan sweep
  * (core/generation/file-sweeps.ts) deletes it, found through list(), which reads the headers.
  */
@@ -26,10 +26,16 @@ import {
   type OpenedBlob,
   type StoredBlob,
 } from '../blob-storage.ts';
+import type { BlobSink } from '../blob-sink.ts';
 
 const MAGIC = 'imprint-blob 1 ';
 // A header holds a key (≤ 512 characters) and a content type: a few hundred bytes in practice.
 const MAX_HEADER = 8192;
+/**
+ * open() of a whole file reads this much with its header: a rendered image or a small upload
+ * then takes one read and no stream, where a stream would take a read per 64 KB plus one more.
+ */
+const WHOLE_READ = 256 * 1024;
 
 /** The parsed header of a stored file and where its bytes start. */
 interface Header {
@@ -97,7 +103,8 @@ export class LocalBlobStorage implements BlobStorage {
 
   /**
    * A read stream over the key's bytes (or the range), or null. The stream reads from the handle
-   * the header was read through and closes it when done, so a download opens its file once.
+   * the header was read through and closes it when done, so a download opens its file once. A
+   * whole file of up to WHOLE_READ bytes comes read already (`bytes`), from the header's read.
    */
   async open(key: string, range?: ByteRange): Promise<OpenedBlob | null> {
     assertBlobKey(key);
@@ -106,9 +113,12 @@ export class LocalBlobStorage implements BlobStorage {
     if (!fh) return null;
     let streaming = false;
     try {
-      const found = await headerOf(fh, file);
+      const found = await headerOf(fh, file, range ? MAX_HEADER : WHOLE_READ);
       if (found.header.key !== key) return null;
       const { offset } = found.header;
+      if (!range && found.chunk.length >= offset + found.info.size) {
+        return inMemory(found.info, found.chunk.subarray(offset, offset + found.info.size));
+      }
       const start = offset + (range?.start ?? 0);
       const end = offset + (range ? range.end : found.info.size - 1);
       // An empty file has no byte to read: a stream with end < start would fail.
@@ -154,6 +164,11 @@ export class LocalBlobStorage implements BlobStorage {
   async delete(key: string): Promise<void> {
     assertBlobKey(key);
     await fs.rm(this.blobFile(key), { force: true });
+  }
+
+  /** Render threads write new keys into the same root (storage/local/open-blob-sink.ts). */
+  sink(): BlobSink {
+    return { kind: 'local', root: this.root };
   }
 
   /** The header and facts of a stored file, or null when there is no file. */
@@ -209,22 +224,40 @@ async function openIfPresent(file: string): Promise<fs.FileHandle | null> {
   }
 }
 
-/** The header and facts of the stored file open as `fh` (named `file` in errors). */
+/** An opened blob whose bytes are in memory: the stream over them is made only when asked for. */
+function inMemory(info: BlobInfo, bytes: Buffer): OpenedBlob {
+  let body: Readable | undefined;
+  return {
+    ...info,
+    bytes,
+    get body() {
+      return (body ??= Readable.from([bytes]));
+    },
+  };
+}
+
+/**
+ * The header and facts of the stored file open as `fh` (named `file` in errors), and the first
+ * `readSize` bytes of the file (the header included) as `chunk`.
+ */
 async function headerOf(
   fh: fs.FileHandle,
   file: string,
-): Promise<{ header: Header; info: BlobInfo }> {
+  readSize = MAX_HEADER,
+): Promise<{ header: Header; info: BlobInfo; chunk: Buffer }> {
+  // Every byte handed on is one the read filled: the rest of the unzeroed buffer is cut off.
   const [stat, read] = await Promise.all([
     fh.stat(),
-    fh.read(Buffer.alloc(MAX_HEADER), 0, MAX_HEADER, 0),
+    fh.read(Buffer.allocUnsafe(readSize), 0, readSize, 0),
   ]);
   const chunk = read.buffer.subarray(0, read.bytesRead);
-  const end = chunk.indexOf(0x0a);
+  const end = chunk.subarray(0, MAX_HEADER).indexOf(0x0a);
   const head = end < 0 ? '' : chunk.subarray(0, end).toString('utf8');
   if (!head.startsWith(MAGIC)) throw new Error(`stored file ${file} has no header`);
   const meta = JSON.parse(head.slice(MAGIC.length)) as { type: string; key: string };
   const size = stat.size - (end + 1);
   return {
+    chunk,
     header: { key: meta.key, type: meta.type, offset: end + 1 },
     info: {
       size,

@@ -67,7 +67,8 @@ export async function fileRoutes(
         reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
       }
       if (request.method === 'HEAD') return reply.send();
-      if (opened) return reply.send(opened.body);
+      // A small local file was read whole while opening: sent as one Buffer, without a stream.
+      if (opened) return reply.send(opened.bytes ?? opened.body);
       const ranged = await storage.open(key, range ?? undefined);
       // Deleted between head() and open().
       if (!ranged) throw notFound('File');
