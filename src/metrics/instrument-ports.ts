@@ -22,10 +22,18 @@ export function timedRenderer<R extends Renderer>(renderer: R, metrics: Metrics)
       metrics.render(format ?? file.ext, seconds(started));
       return file;
     }) as unknown as F;
+  // The method is looked up on every call, not bound once: a method replaced on the renderer
+  // later (tests gate or break renders that way) is the one that runs.
+  type Method<K extends keyof Renderer> = (
+    ...args: Parameters<Renderer[K]>
+  ) => ReturnType<Renderer[K]>;
+  const image: Method<'renderImage'> = (...args) => renderer.renderImage(...args);
+  const pdf: Method<'renderPdf'> = (...args) => renderer.renderPdf(...args);
+  const merge: Method<'mergePdfs'> = (...args) => renderer.mergePdfs(...args);
   return {
-    renderImage: timed(renderer.renderImage.bind(renderer)),
-    renderPdf: timed(renderer.renderPdf.bind(renderer)),
-    mergePdfs: timed(renderer.mergePdfs.bind(renderer), 'merge'),
+    renderImage: timed(image) as Renderer['renderImage'],
+    renderPdf: timed(pdf) as Renderer['renderPdf'],
+    mergePdfs: timed(merge, 'merge') as Renderer['mergePdfs'],
   };
 }
 
