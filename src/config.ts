@@ -233,9 +233,9 @@ function redisPrefixVar(env: Env): string {
 
 /**
  * Default pixel budget: 100 megapixels, the largest single raster output, so that one runs
- * without waiting for an empty budget; at the measured 8.7 MB (PNG) to 12.7 MB (WebP) per
- * megapixel that is 0.9–1.3 GB of renders, which fits a 2 GB process with up to 4 render threads
- * (docs/limits.md, "Memory"; `npm run bench:memory`).
+ * without waiting for an empty budget; at the peak memory per megapixel that `npm run
+ * bench:memory` measures, the renders it admits fit a 2 GB process with up to 4 render threads
+ * (figures: docs/limits.md, "Memory").
  */
 export const DEFAULT_MAX_PIXELS_IN_FLIGHT = 100_000_000;
 

@@ -1,10 +1,10 @@
 /**
  * A look at a JSON text before JSON.parse sees it: how deep its arrays and objects nest and how
- * many object members it has, in one pass that jumps over strings. V8's JSON.parse takes seconds
- * for a few megabytes of `[[[[…` (a 2,000,000-deep array: about 2 s of CPU), of members of one
- * object (400,000 keys in 8 MB: about 0.85 s; 100,000 in one object 150 ms, in objects of 10,000
- * 70 ms) or of array items (2,400,000 numbers in 4.8 MB: about 250 ms, 500,000 strings 50 ms). This pass
- * stops at the first bracket or member past its bound and reads a 5 MiB body in about 7 ms.
+ * many object members it has, in one pass that jumps over strings. Within an accepted body size,
+ * V8's JSON.parse holds the event loop for seconds on `[[[[…`, and far longer than on an ordinary
+ * body on many object members or array items; this pass stops at the first bracket or member past
+ * its bound and costs a small fraction of a parse (figures: docs/limits.md, "Parsing request
+ * bodies", and docs/benchmarks.md, "Figures behind design choices").
  */
 
 const QUOTE = 0x22;

@@ -22,16 +22,17 @@ export const MAX_JSON_DEPTH = 100;
 /**
  * Most members (key–value pairs) of one object in a JSON body, and in the whole body. A request's
  * `layers` has one per layer (500 at most), a layer a few dozen. Members in large objects cost
- * JSON.parse far more than array items (see json-prescan.ts): these bounds keep a body's parse
- * under about 100 ms of CPU.
+ * JSON.parse far more than array items (see json-prescan.ts): these bounds keep the parse of any
+ * accepted body short (figures: docs/limits.md, "Parsing request bodies").
  */
 export const MAX_JSON_OBJECT_MEMBERS = 10_000;
 export const MAX_JSON_MEMBERS = 100_000;
 
 /**
  * Most array items in a JSON body, all arrays together: the largest table a request may send
- * (10,000 rows of 50 cells) and its rows. JSON.parse spent about 250 ms on 2,400,000 numbers
- * (more on a busy machine) before the 1,024-character passthrough refused them.
+ * (10,000 rows of 50 cells) and its rows. Millions of small items fit in an accepted body size and
+ * cost JSON.parse far more than that table, even when a later check (such as the passthrough's
+ * length) refuses them after the parse.
  */
 export const MAX_JSON_ARRAY_ITEMS = 510_000;
 

@@ -19,7 +19,7 @@ import { readFontFaceInfo } from './font-face-info.ts';
  * Decodes the compressed tables of a WOFF (zlib) or the stream of a WOFF2 (brotli) with node's
  * own decoders, to exactly the sizes the directory gives, and throws when they do not decode.
  * fontkit's pure-JavaScript decoders can spin for seconds on a damaged stream (the fuzz suite
- * found a WOFF that kept one busy past 10 s); node's fail at once.
+ * found such a WOFF; docs/benchmarks.md); node's fail at once.
  */
 function checkCompressedData(data: Buffer, format: FontFormat): void {
   if (format === 'woff') {

@@ -7,8 +7,8 @@
 
 /**
  * Length in characters (code points), so an emoji counts as one: the UTF-16 length less one per
- * surrogate pair. A charCode loop, not `for…of`, which makes a string per character (a 4.9 MB
- * body's string took about 40 ms that way, with the main thread held).
+ * surrogate pair. A charCode loop, not `for…of`, which makes a string per character and so holds
+ * the main thread for long on a large body (figure: docs/benchmarks.md).
  */
 export function charLength(value: string): number {
   let n = value.length;

@@ -1,13 +1,15 @@
 /**
  * Parsed template designs per process. Every image reads its template's design twice (at creation
- * and in the render job), and parsing the JSON text was a measurable share of the API's main
- * thread (seconds for a design with huge layers). An entry is the design of one revision: every
- * save of a design raises the template's revision, so a design is parsed and frozen once per
- * revision and process, and a PUT or a write by another process is seen at once (the row just
- * read has another revision): no invalidation, no timestamps to trust. The size columns and the
- * project are compared too. Cached designs are frozen because every caller shares them.
+ * and in the render job), and parsing the JSON text holds the API's main thread for a time that
+ * grows with the design, long for one with huge layers. An entry is the design of one revision:
+ * every save of a design raises the template's revision, so a design is parsed and frozen once
+ * per revision and process, and a PUT or a write by another process is seen at once (the row
+ * just read has another revision): no invalidation, no timestamps to trust. The size columns and
+ * the project are compared too. Cached designs are frozen because every caller shares them.
  *
- * Bounded by bytes, not entries: 256 entries of 4.9 MB designs once kept about 1.2 GB resident.
+ * Bounded by bytes, not entries: designs range from a few KB to megabytes, so a bound on entries
+ * lets a handful of large designs hold far more memory than any budget meant (figures:
+ * docs/benchmarks.md, "Figures behind design choices").
  */
 import { LRUCache } from 'lru-cache';
 import { lruStats, type CacheStats } from '../core/cache-stats.ts';
@@ -18,7 +20,7 @@ export const DESIGN_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Bytes an entry keeps alive per character of its text: the text itself and the parsed, frozen
- * design (120 designs of 4.9 MB held about 1.2 GB, some 2 bytes per character).
+ * design, as measured on large designs.
  */
 const BYTES_PER_CHAR = 2;
 

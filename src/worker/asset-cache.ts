@@ -1,6 +1,6 @@
 /**
  * Sends each large asset (a picture, a font) to a render thread once instead of copying it into
- * every task: batches reuse the same logo or photo, and a structured-clone copy of a 600 KB photo
+ * every task: batches reuse the same logo or photo, and a structured-clone copy of a photo's bytes
  * per render costs the main thread time and defeats the thread's decoded-picture cache.
  *
  * Both sides keep the same LRU of asset ids: the pool decides, per thread, whether a Buffer is

@@ -32,7 +32,8 @@ export interface BullMqJobQueueOptions {
   lockDurationMs?: number;
   /**
    * How often workers look for stalled jobs. Default 10 s: a job whose worker died is moved back
-   * within lock + interval (25 s) and another worker starts it at once; measured ~22 s.
+   * within lock + interval (25 s) and another worker starts it at once (the delay measured:
+   * docs/deployment.md, "Jobs, workers and scaling out").
    */
   stalledIntervalMs?: number;
   /** Done and failed jobs are kept this long, so jobId dedupe holds until then. Default 7 days. */

@@ -1,10 +1,10 @@
 /**
  * A running total of each project's charged credits. `GET /usage` and the credit-limit check of
- * every creation summed the project's whole ledger: 89 ms per request for a project with a
- * million renders behind it, growing with its history. The ledger stays (one row per charged
- * resource, which keeps a charge from ever being counted twice); a trigger adds each new ledger
- * row to the total in the same statement, so every writer keeps it right — also a process still
- * running the previous version while others upgrade.
+ * every creation summed the project's whole ledger, a cost that grew with the project's history
+ * (figure: docs/api.md, "create_now, rate limits and credits"). The ledger stays (one row per
+ * charged resource, which keeps a charge from ever being counted twice); a trigger adds each new
+ * ledger row to the total in the same statement, so every writer keeps it right — also a process
+ * still running the previous version while others upgrade.
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../database.ts';
