@@ -40,6 +40,36 @@ export type TableCell =
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A column as checkColumns leaves it. */
+function isColumn(v: unknown): v is TableColumn {
+  return (
+    isObject(v) &&
+    typeof v.title === 'string' &&
+    typeof v.key === 'string' &&
+    (v.width === null || (typeof v.width === 'number' && Number.isFinite(v.width))) &&
+    COLUMN_ALIGNS.some((a) => a === v.align)
+  );
+}
+
+/** Columns as checkColumns leaves them. */
+export const isColumns = (v: unknown): v is TableColumn[] => Array.isArray(v) && v.every(isColumn);
+
+/** A cell as checkRows leaves it. */
+function isCell(v: unknown): v is TableCell {
+  if (typeof v === 'string') return true;
+  if (!isObject(v)) return false;
+  if (v.type === 'picture') return typeof v.url === 'string';
+  return (
+    v.type === 'barcode' &&
+    typeof v.value === 'string' &&
+    BARCODE_FORMATS.some((f) => f === v.format)
+  );
+}
+
+/** Rows as checkRows leaves them: arrays of cells. */
+export const isRows = (v: unknown): v is TableCell[][] =>
+  Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every(isCell));
+
 /** A string property of a column: absent → `def`; numbers become strings. */
 function columnText(
   c: PropContext,
@@ -218,7 +248,7 @@ function checkBarcodeCell(c: PropContext, path: string, v: Record<string, unknow
 export function checkRows(c: PropContext, prop: string): void {
   const v = listOf(c, prop, MAX_ROWS, 'rows');
   if (!v) return;
-  const columns = (c.layer.columns ?? []) as TableColumn[];
+  const columns = isColumns(c.layer.columns) ? c.layer.columns : [];
   c.layer[prop] = v.map((row: unknown, i) => {
     const path = `${c.path}.${prop}.${i}`;
     if (Array.isArray(row)) {
