@@ -15,6 +15,13 @@ import {
   requestWarningLines,
   requestWarningList,
 } from '../../src/core/generation/warning-list.ts';
+import { WARNING_CODES, type WarningCode } from '../../src/render/types.ts';
+import type { WarningCode as EditorWarningCode } from '../../web/src/api.ts';
+
+/** Compiles only when A and B are the same type (the type checker runs on the tests too). */
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const typeIs = <T extends true>(): T | undefined => undefined;
 
 const design = validateDesign({
   width: 200,
@@ -137,6 +144,11 @@ describe('Imprint-Warnings header', () => {
 });
 
 describe('Imprint-Warning-Details header', () => {
+  it("uses the renderer's codes, which the editor knows by the same names", () => {
+    typeIs<Equal<EditorWarningCode, WarningCode>>();
+    assert.equal(new Set(WARNING_CODES).size, WARNING_CODES.length);
+  });
+
   it('is ASCII JSON of {code, path, message}, one per line of Imprint-Warnings', () => {
     const details = capWarningList(
       [
