@@ -10,6 +10,10 @@ import type { PropContext } from '../../design/props.ts';
 import type { JsonSchema } from '../../design/prop-specs.ts';
 import { BARCODE_FORMATS, encodeBarcode } from '../barcode/encode-barcode.ts';
 import type { BarcodeFormat } from '../barcode/encode-barcode.ts';
+import { COLUMN_ALIGNS, isColumns, type TableCell, type TableColumn } from './table-values.ts';
+
+export { COLUMN_ALIGNS, isColumns, isRows } from './table-values.ts';
+export type { TableCell, TableColumn } from './table-values.ts';
 import { MAX_BARCODE_VALUE } from '../barcode/index.ts';
 
 /** Most columns of one table. */
@@ -21,54 +25,8 @@ export const MAX_CELL_TEXT = 10_000;
 /** Largest column width, in px (as every layer length). */
 const MAX_WIDTH = 100_000;
 
-export const COLUMN_ALIGNS = ['left', 'center', 'right'] as const;
-
-/** A normalised column: `width` null shares the width the other columns leave. */
-export interface TableColumn {
-  title: string;
-  key: string;
-  width: number | null;
-  align: (typeof COLUMN_ALIGNS)[number];
-}
-
-/** A normalised cell. */
-export type TableCell =
-  | string
-  | { type: 'barcode'; value: string; format: BarcodeFormat }
-  | { type: 'picture'; url: string };
-
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A column as checkColumns leaves it. */
-function isColumn(v: unknown): v is TableColumn {
-  return (
-    isObject(v) &&
-    typeof v.title === 'string' &&
-    typeof v.key === 'string' &&
-    (v.width === null || (typeof v.width === 'number' && Number.isFinite(v.width))) &&
-    COLUMN_ALIGNS.some((a) => a === v.align)
-  );
-}
-
-/** Columns as checkColumns leaves them. */
-export const isColumns = (v: unknown): v is TableColumn[] => Array.isArray(v) && v.every(isColumn);
-
-/** A cell as checkRows leaves it. */
-function isCell(v: unknown): v is TableCell {
-  if (typeof v === 'string') return true;
-  if (!isObject(v)) return false;
-  if (v.type === 'picture') return typeof v.url === 'string';
-  return (
-    v.type === 'barcode' &&
-    typeof v.value === 'string' &&
-    BARCODE_FORMATS.some((f) => f === v.format)
-  );
-}
-
-/** Rows as checkRows leaves them: arrays of cells. */
-export const isRows = (v: unknown): v is TableCell[][] =>
-  Array.isArray(v) && v.every((row) => Array.isArray(row) && row.every(isCell));
 
 /** A string property of a column: absent → `def`; numbers become strings. */
 function columnText(
