@@ -40,9 +40,9 @@ const WEIGHT_NAMES: Record<string, number> = { normal: 400, bold: 700, light: 30
 const WEIGHT_PATTERN =
   '^\\s*(\\d+|[nN][oO][rR][mM][aA][lL]|[bB][oO][lL][dD]|[lL][iI][gG][hH][tT]|[tT][hH][iI][nN])\\s*$';
 
-/** A font reference the check keeps: a string of at most 200 characters, or null. */
+/** A font reference the check keeps: a trimmed, non-empty string of at most 200 characters, or null. */
 export const isFontRef = (v: unknown): v is string | null =>
-  v === null || (typeof v === 'string' && v.length <= 200);
+  v === null || (typeof v === 'string' && v !== '' && v.length <= 200 && v.trim() === v);
 
 /** A font weight the check keeps: an integer from 1 to 1000. */
 const isWeight = (v: unknown): v is number =>
