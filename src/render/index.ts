@@ -19,6 +19,7 @@ export {
 } from './design/index.ts';
 export { readScalar } from './design/scalars.ts';
 export { warningText, requestWarnings, WarningBudget } from './design/request-warnings.ts';
+export { WARNING_CODES } from './types.ts';
 export { isDynamic } from './design/dynamic-layers.ts';
 export { RenderInputError } from './types.ts';
 export type { RasterOptions, PdfOptions, RenderedFile } from './output/options.ts';
@@ -33,6 +34,9 @@ export type {
   Rect,
   DrawEnv,
   LayerType,
+  LayerOf,
+  RenderWarning,
+  WarningCode,
 } from './types.ts';
 
 /** Renders one design with request layer data to an image (PNG, JPEG, WebP or AVIF). */

@@ -68,6 +68,41 @@ export interface RenderProblem {
   message: string;
 }
 
+/**
+ * What a warning is about, fixed for programs (the editor outlines a layer on `text_overflow`);
+ * the message says it for people. docs/api.md lists them.
+ */
+export const WARNING_CODES = [
+  /** Text does not fit its box (at the minimum font size with auto_fit). */
+  'text_overflow',
+  /** A `font` or `alt_font` is not available; the default family was used. */
+  'font_fallback',
+  /** A font family has no bold or italic face; it was synthesised. */
+  'font_synthesized',
+  /** Table rows did not fit the table's box and were left out (images). */
+  'table_rows_left_out',
+  /** One table row is taller than the table's box and was cut. */
+  'table_row_cut',
+  /** Request data names a layer the template does not have. */
+  'unknown_layer',
+  /** Request data sets a property the layer's type does not have. */
+  'unknown_property',
+  /** Request data sets values of a layer the template marks static. */
+  'static_layer_value',
+  /** The request body has a field its route does not know. */
+  'unknown_field',
+  /** Closes a capped list: how many more warnings there were. */
+  'more_warnings',
+] as const;
+
+/** One of WARNING_CODES. */
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+/** Something a render or request could not do as asked: a code, a JSON path and a message. */
+export interface RenderWarning extends RenderProblem {
+  code: WarningCode;
+}
+
 /** Raised for bad designs, bad layer data or unusable assets; `problems` name the paths. */
 export class RenderInputError extends Error {
   constructor(readonly problems: RenderProblem[]) {
@@ -100,31 +135,57 @@ export interface DrawEnv {
    * Reports something the render could not do as asked (a font that fell back, text that does
    * not fit); `path` names the layer, e.g. `layers.title`. The render goes on.
    */
-  warn(path: string, message: string): void;
+  warn(warning: RenderWarning): void;
 }
 
-/** One layer type of the registry (render/layers/<type>/). */
-export interface LayerType {
+/** How the editor offers a layer type: the add button, the layers panel icon, a new layer. */
+export interface EditorHints {
+  /** The add button's text, e.g. "QR / barcode". */
+  label: string;
+  /** One character shown before the layer's name in the layers panel. */
+  icon: string;
+  /**
+   * The size of a new layer in px: at most `width` × `height`, and at most `widthShare` of the
+   * canvas width and `heightShare` of its height; `square` makes both sides the smaller one.
+   */
+  size: {
+    width: number;
+    height: number;
+    widthShare: number;
+    heightShare: number;
+    square?: boolean;
+  };
+  /** Properties of a new layer, so it shows something (`text`, `value`, a few table rows…). */
+  starter: Record<string, unknown>;
+}
+
+/** One layer type of the registry (render/layers/<type>/), typed by its property specs `S`. */
+export interface LayerType<S extends PropSpecs = PropSpecs> {
   /** The stored `type` value, e.g. 'text', 'shape'. */
   type: string;
   /** How template listings report it: the type names Placid's clients enumerate (text, picture, shape…). */
   listedAs: string;
   /**
    * The type's own properties, declared once (design/prop-specs.ts): they drive the checks of
-   * stored designs and request patches, the string-to-number reading of requests and the
-   * OpenAPI schemas, in the order they are checked.
+   * stored designs and request patches, the string-to-number reading of requests, the OpenAPI
+   * schemas and the type of the layer draw() gets (LayerOf<S>), in the order they are checked.
    */
-  props: PropSpecs;
+  props: S;
+  /** The editor's add button, icon and new-layer values (served to it by editor-specs.ts). */
+  editor: EditorHints;
   /** Checks that involve several properties, run after each property's own check. */
-  checkTogether?(layer: LayerSpec, path: string, problems: RenderProblem[]): void;
+  checkTogether?(layer: LayerOf<S>, path: string, problems: RenderProblem[]): void;
   /** URLs this layer needs fetched before drawing (pictures, SVGs). */
   assetUrls(layer: LayerSpec): string[];
   /** The property that holds those URLs (`image`, `rows`), for messages naming the field. */
   assetField?: string;
   /** Multiplies lengths held inside structured properties by `k` (the `px` props are scaled for it). */
   scaleLengths?(layer: LayerSpec, k: number): void;
-  /** Draws the layer in its own box: the context is translated so (0,0) is the layer's top-left. */
-  draw(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv): void | Promise<void>;
+  /**
+   * Draws the layer in its own box: the context is translated so (0,0) is the layer's top-left.
+   * The registry hands it the layer read through its specs (layers/typed-layer.ts).
+   */
+  draw(ctx: SKRSContext2D, layer: LayerOf<S>, env: DrawEnv): void | Promise<void>;
 }
 
 /** The signature of the property checkers (design/props.ts): the layer, its JSON path and the problem list. */
@@ -162,6 +223,11 @@ export type PropSpec =
       /** A property with its own check; `schema` describes what that check accepts. */
       kind: 'custom';
       check: (c: PropContext, prop: string) => void;
+      /**
+       * True for a value the check leaves as it is (a type guard: the property's type in
+       * LayerOf). Without it the property is `unknown` to drawing code.
+       */
+      is?: (value: unknown) => boolean;
       schema: (mode: SchemaMode) => JsonSchema;
       /** Set when the value is a number or boolean a request may send as a string. */
       scalar?: ScalarKind;
@@ -170,3 +236,32 @@ export type PropSpec =
 
 /** A layer type's properties, in the order they are checked. */
 export type PropSpecs = Readonly<Record<string, PropSpec>>;
+
+/** The value a property holds once its check ran (design/props.ts writes defaults over bad values). */
+export type PropValue<S extends PropSpec> = S extends { kind: 'px' | 'number' }
+  ? number
+  : S extends { kind: 'enum'; values: readonly (infer V)[] }
+    ? V
+    : S extends { kind: 'color'; nullable: true }
+      ? string | null
+      : S extends { kind: 'color'; nullable: false }
+        ? string
+        : S extends { kind: 'color'; def: null }
+          ? string | null
+          : S extends { kind: 'color' }
+            ? string
+            : S extends { kind: 'boolean' }
+              ? boolean
+              : S extends { kind: 'string' }
+                ? string
+                : S extends { kind: 'url' }
+                  ? string | null
+                  : S extends { kind: 'custom'; is: (value: unknown) => value is infer T }
+                    ? T
+                    : unknown;
+
+/** The typed property object of a layer type with specs `S`. */
+export type PropsOf<S extends PropSpecs> = { -readonly [K in keyof S]: PropValue<S[K]> };
+
+/** A stored layer whose type's own properties hold checked values of their declared types. */
+export type LayerOf<S extends PropSpecs> = LayerSpec & PropsOf<S>;

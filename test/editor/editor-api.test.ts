@@ -94,6 +94,7 @@ for (const { kind, skip } of testDbKinds()) {
         ['png', 'pdf'],
       );
       assert.ok(preview.responses['200'].headers['imprint-warnings']);
+      assert.ok(preview.responses['200'].headers['imprint-warning-details']);
       const designPath = Object.keys(doc.paths).find((p) => p.endsWith('/design'))!;
       const putDesign = doc.paths[designPath].put;
       assert.ok(putDesign.responses['409']);
@@ -302,6 +303,14 @@ for (const { kind, skip } of testDbKinds()) {
         const header = String(res.headers['imprint-warnings']);
         assert.match(header, /^[\x20-\x7e]*$/);
         assert.deepEqual(JSON.parse(header), ['layers.sub: the template has no layer "sub"']);
+        // The same warnings with their codes, for programs such as the editor.
+        assert.deepEqual(JSON.parse(String(res.headers['imprint-warning-details'])), [
+          { code: 'unknown_layer', path: 'layers.sub', message: 'the template has no layer "sub"' },
+        ]);
+        assert.match(
+          String(res.headers['access-control-expose-headers']),
+          /Imprint-Warnings, Imprint-Warning-Details/,
+        );
         // Nothing stored, nothing charged.
         const usageAfter = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
         assert.deepEqual(usageAfter, usageBefore);

@@ -128,7 +128,14 @@ test('drag and resize the text, font size and colour, font upload by drop', asyn
   assert.ok(Math.abs(w - 600) <= 6 && Math.abs(hgt - 120) <= 6, `resized to ${w}×${hgt}`);
 
   await page.locator('#prop-text').fill('Hello Imprint');
+  // Text too large for its box: the preview's text_overflow warning outlines the layer.
+  await page.locator('#prop-font_size').fill('400');
+  const overflowing = page.locator('.box.overflow[data-name="text"]');
+  await overflowing.waitFor();
+  assert.match(String(await overflowing.getAttribute('title')), /^text: the text does not fit/);
+  await page.locator('.warnings p[data-code="text_overflow"]').waitFor();
   await page.locator('#prop-font_size').fill('64');
+  await overflowing.waitFor({ state: 'detached' });
   await page.getByLabel('Text color as hex or rgba', { exact: true }).fill('#e11d48');
   await page.getByLabel('Text color as hex or rgba', { exact: true }).press('Tab');
 

@@ -1,11 +1,27 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { previewWarningsHeader } from '../../src/api/routes/templates/preview-warnings-header.ts';
+import {
+  previewWarningDetailsHeader,
+  previewWarningsHeader,
+} from '../../src/api/routes/templates/preview-warnings-header.ts';
 import { ifMatchRevisions, revisionEtag } from '../../src/api/routes/templates/revision-headers.ts';
 import { renderImage, validateDesign, type Design } from '../../src/render/index.ts';
 import { applyLayerData } from '../../src/render/design/apply-layer-data.ts';
 import { closestName, requestWarnings } from '../../src/render/design/request-warnings.ts';
-import { appendWarnings, capWarnings } from '../../src/core/generation/warning-list.ts';
+import {
+  appendWarnings,
+  capWarningList,
+  capWarnings,
+  requestWarningLines,
+  requestWarningList,
+} from '../../src/core/generation/warning-list.ts';
+import { WARNING_CODES, type WarningCode } from '../../src/render/types.ts';
+import type { WarningCode as EditorWarningCode } from '../../web/src/api.ts';
+
+/** Compiles only when A and B are the same type (the type checker runs on the tests too). */
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const typeIs = <T extends true>(): T | undefined => undefined;
 
 const design = validateDesign({
   width: 200,
@@ -36,6 +52,38 @@ describe('request warnings', () => {
       ],
     );
     assert.equal(closestName('b', ['title']), undefined);
+    assert.deepEqual(
+      warnings.map((w) => w.code),
+      ['unknown_property', 'unknown_property'],
+    );
+  });
+
+  it('carry a code per kind: unknown layer, unknown property, static layer, unknown field', () => {
+    const pages = [
+      { design, layers: { ghost: {}, logo: { text: 'x' }, title: { txt: 'x' } }, prefix: '' },
+    ];
+    const unknown = {
+      fields: [{ parent: '', name: 'webhok', known: ['webhook_success'] }],
+      more: 0,
+    };
+    const { warnings, omitted } = requestWarningList(pages, unknown);
+    assert.equal(omitted, 0);
+    assert.deepEqual(
+      warnings.map((w) => [w.code, w.path]),
+      [
+        ['unknown_field', 'webhok'],
+        ['unknown_layer', 'layers.ghost'],
+        ['static_layer_value', 'layers.logo'],
+        ['unknown_property', 'layers.title.txt'],
+      ],
+    );
+    // The lines rows store and the API answers are the same text as before codes existed.
+    assert.deepEqual(requestWarningLines(pages, unknown), [
+      'webhok: the request has no field "webhok", so it was ignored',
+      'layers.ghost: the template has no layer "ghost"',
+      'layers.logo: the layer "logo" is static (not dynamic in the template), so its values were ignored',
+      'layers.title.txt: text layers have no property "txt"; did you mean "text"?',
+    ]);
   });
 
   it('leave a static layer as stored while a dynamic one takes the data', () => {
@@ -63,6 +111,10 @@ describe('request warnings', () => {
         'layers.title: the text does not fit its box at font size 40 (auto_fit can shrink it); it was clipped to the box (overflow "clip")',
       ],
     );
+    assert.deepEqual(
+      file.warnings?.map((w) => w.code),
+      ['font_fallback', 'text_overflow'],
+    );
   });
 
   it('do not call the default family by name a fallback', async () => {
@@ -88,6 +140,49 @@ describe('Imprint-Warnings header', () => {
     const parsed = JSON.parse(previewWarningsHeader(Array.from({ length: 60 }, (_, i) => `w${i}`)));
     assert.equal(parsed.length, 51);
     assert.equal(parsed[50], '10 more warnings');
+  });
+});
+
+describe('Imprint-Warning-Details header', () => {
+  it("uses the renderer's codes, which the editor knows by the same names", () => {
+    typeIs<Equal<EditorWarningCode, WarningCode>>();
+    assert.equal(new Set(WARNING_CODES).size, WARNING_CODES.length);
+  });
+
+  it('is ASCII JSON of {code, path, message}, one per line of Imprint-Warnings', () => {
+    const details = capWarningList(
+      [
+        {
+          code: 'unknown_layer',
+          path: 'layers.tïtle',
+          message: 'the template has no layer "tïtle"',
+        },
+        ...Array.from({ length: 52 }, (_, i) => ({
+          code: 'text_overflow' as const,
+          path: `layers.t${i}`,
+          message: 'the text does not fit its box 😀',
+        })),
+      ],
+      2,
+    );
+    const header = previewWarningDetailsHeader(details);
+    assert.match(header, /^[\x20-\x7e]*$/);
+    const parsed = JSON.parse(header) as Array<{ code: string; path: string; message: string }>;
+    assert.equal(parsed.length, 51);
+    assert.deepEqual(parsed[0], {
+      code: 'unknown_layer',
+      path: 'layers.tïtle',
+      message: 'the template has no layer "tïtle"',
+    });
+    assert.deepEqual(parsed[50], { code: 'more_warnings', path: '', message: '5 more warnings' });
+    // The same order and text as the string header.
+    const lines = JSON.parse(
+      previewWarningsHeader(parsed.map((w) => (w.path ? `${w.path}: ${w.message}` : w.message))),
+    ) as string[];
+    assert.deepEqual(lines.slice(49), [
+      'layers.t48: the text does not fit its box 😀',
+      '5 more warnings',
+    ]);
   });
 });
 

@@ -1,5 +1,29 @@
 /** The REST API client of the editor: the public API with the signed-in token, nothing else. */
 
+/** What a preview warning is about (the renderer's WARNING_CODES, src/render/types.ts). */
+export type WarningCode =
+  | 'text_overflow'
+  | 'font_fallback'
+  | 'font_synthesized'
+  | 'table_rows_left_out'
+  | 'table_row_cut'
+  | 'unknown_layer'
+  | 'unknown_property'
+  | 'static_layer_value'
+  | 'unknown_field'
+  | 'more_warnings';
+
+/** A preview warning (the Imprint-Warning-Details header): what it is about, where, and the text. */
+export interface Warning {
+  code: WarningCode;
+  /** A JSON path such as `layers.title`; '' for the closing "n more warnings". */
+  path: string;
+  message: string;
+}
+
+/** A warning as the API's warning strings write it: `<path>: <message>`. */
+export const warningText = (w: Warning): string => (w.path ? `${w.path}: ${w.message}` : w.message);
+
 /** An answer that was not 2xx: its status and the API's message (and field errors). */
 export class ApiError extends Error {
   constructor(
@@ -179,7 +203,9 @@ export class Api {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const warnings = JSON.parse(res.headers.get('imprint-warnings') ?? '[]') as string[];
+    // The codes come with the warnings, so nothing here depends on a message's wording.
+    const details = res.headers.get('imprint-warning-details') ?? '[]';
+    const warnings = JSON.parse(details) as Warning[];
     return { blob: await res.blob(), warnings };
   }
 

@@ -9116,7 +9116,7 @@ export interface paths {
     put?: never;
     /**
      * Preview a template as PNG or PDF
-     * @description Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG (or, with `format: "pdf"`, the vector PDF of the same design). Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.
+     * @description Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG (or, with `format: "pdf"`, the vector PDF of the same design). Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\uXXXX` escapes); `Imprint-Warning-Details` holds the same warnings, in the same order, as `{code, path, message}` objects. Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.
      */
     post: {
       parameters: {
@@ -9198,6 +9198,8 @@ export interface paths {
         /** @description The PNG, or the PDF for format: "pdf". */
         200: {
           headers: {
+            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, more_warnings (more_warnings closes a capped list). */
+            'imprint-warning-details'?: string;
             /** @description JSON array of warning strings (`<path>: <message>`), ASCII with `\uXXXX` escapes; `[]` when there are none. */
             'imprint-warnings'?: string;
             [name: string]: unknown;

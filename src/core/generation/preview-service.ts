@@ -18,6 +18,8 @@ import {
   type RenderAssets,
   pixelSize,
   usedLayerData,
+  type RenderWarning,
+  warningText,
 } from '../../render/index.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
@@ -30,7 +32,7 @@ import { RenderJobFailure } from './job-failure.ts';
 import { withPixels } from './with-pixels.ts';
 import { addProblems, problemMessage } from './validate-request.ts';
 import { assetCapMessage, planAssets } from './asset-plan.ts';
-import { appendWarnings, requestWarningLines } from './warning-list.ts';
+import { capWarningList, requestWarningList } from './warning-list.ts';
 
 /** Width of a thumbnail in px (narrower designs keep their own width). */
 export const THUMBNAIL_WIDTH = 400;
@@ -42,7 +44,10 @@ export interface Preview {
   mime: string;
   width: number;
   height: number;
+  /** The warnings as the API reports them: `<path>: <message>`, at most MAX_WARNINGS + 1 lines. */
   warnings: string[];
+  /** The same warnings, in the same order, with their codes (what the editor reads). */
+  warningDetails: RenderWarning[];
 }
 
 /** The body of POST /templates/{uuid}/preview, before checking. */
@@ -129,22 +134,27 @@ export class PreviewService {
       if (overCap) errors.add(overCap.field, assetCapMessage(overCap, cap));
     }
     errors.throwIfAny();
-    const warnings = requestWarningLines([{ design: design!, layers, prefix: '' }]);
+    const listed = requestWarningList([{ design: design!, layers, prefix: '' }]);
     // Only what the render uses goes to its thread: not a request's unknown names and properties.
     const used = usedLayerData(design!, layers) ?? {};
     const file = pdf
       ? await this.renderPdfNow(projectId, design!, used, found.template.title)
       : await this.renderNow(projectId, design!, used, options);
+    const details = capWarningList(
+      [
+        ...listed.warnings,
+        // A one-page PDF names its warnings under pages.0.; the same paths as the PNG are clearer.
+        ...(file.warnings ?? []).map((w) => ({ ...w, path: w.path.replace(/^pages\.0\./, '') })),
+      ],
+      listed.omitted,
+    );
     return {
       bytes: file.bytes,
       mime: file.mime,
       width: file.width,
       height: file.height,
-      warnings: appendWarnings(
-        warnings,
-        // A one-page PDF names its warnings under pages.0.; the same paths as the PNG are clearer.
-        (file.warnings ?? []).map((w) => ({ ...w, path: w.path.replace(/^pages\.0\./, '') })),
-      ),
+      warnings: details.map(warningText),
+      warningDetails: details,
     };
   }
 

@@ -12,6 +12,7 @@ import {
   type RenderProblem,
   didYouMean,
   WarningBudget,
+  type RenderWarning,
 } from '../../render/index.ts';
 
 /** Most warnings listed; the same bound as the request warnings the engine builds. */
@@ -48,6 +49,16 @@ export function appendWarnings(stored: string[], added: RenderProblem[]): string
   return capWarnings([...listed, ...kept], more + added.length - kept.length);
 }
 
+/**
+ * `warnings` capped at MAX_WARNINGS, closed by one `more_warnings` entry counting the rest and
+ * the `omitted` ones: the structured twin of capWarnings (its warningText lines are the same).
+ */
+export function capWarningList(warnings: RenderWarning[], omitted = 0): RenderWarning[] {
+  const kept = warnings.slice(0, MAX_WARNINGS);
+  const rest = warnings.length - kept.length + omitted;
+  return rest > 0 ? [...kept, { code: 'more_warnings', path: '', message: moreLine(rest) }] : kept;
+}
+
 /** A member of a request body its route does not know (found by the API from its schema). */
 export interface UnknownField {
   /** The path of the object holding it, with a trailing dot ("" for the body, "modifications."). */
@@ -70,37 +81,50 @@ const quotedName = (name: string): string =>
   name.length > MAX_FIELD_NAME ? `${name.slice(0, MAX_FIELD_NAME)}…` : name;
 
 /** The warning of one unknown field: what was ignored and, while the budget lasts, the likely name. */
-function unknownFieldLine(field: UnknownField, budget: WarningBudget): string {
+function unknownFieldWarning(field: UnknownField, budget: WarningBudget): RenderWarning {
   const name = quotedName(field.name);
   const where = field.parent === '' ? 'the request' : field.parent.slice(0, -1);
   const hint = didYouMean(field.name, field.known, budget);
-  return `${field.parent}${name}: ${where} has no field "${name}", so it was ignored${hint}`;
+  return {
+    code: 'unknown_field',
+    path: `${field.parent}${name}`,
+    message: `${where} has no field "${name}", so it was ignored${hint}`,
+  };
 }
+
+/** The pages of a request whose layer data is checked for warnings. */
+type WarnedPages = Array<{ design: Design; layers: LayerData | undefined; prefix: string }>;
 
 /**
  * The warnings of one request, listed once at creation: first its unknown fields (`unknown`, as
  * the API found them: at most MAX_WARNINGS, and a count of the rest), then those of its pages
- * (one for an image; `prefix` of page i, e.g. `pages.0.` for PDFs). At most MAX_WARNINGS in all,
- * "did you mean" for the first few only.
+ * (one for an image; `prefix` of page i, e.g. `pages.0.` for PDFs). At most MAX_WARNINGS are
+ * listed, `omitted` counts the rest; "did you mean" for the first few only.
  */
-export function requestWarningLines(
-  pages: Array<{ design: Design; layers: LayerData | undefined; prefix: string }>,
+export function requestWarningList(
+  pages: WarnedPages,
   unknown: UnknownFields = { fields: [], more: 0 },
-): string[] {
+): { warnings: RenderWarning[]; omitted: number } {
   const budget = new WarningBudget(MAX_WARNINGS);
-  const lines: string[] = [];
+  const warnings: RenderWarning[] = [];
   for (const field of unknown.fields) {
     if (budget.listed >= budget.maxListed) budget.omitted++;
     else {
       budget.listed++;
-      lines.push(unknownFieldLine(field, budget));
+      warnings.push(unknownFieldWarning(field, budget));
     }
   }
   budget.omitted += unknown.more;
   for (const page of pages) {
     for (const w of requestWarnings(page.design, page.layers, budget)) {
-      lines.push(warningText({ ...w, path: `${page.prefix}${w.path}` }));
+      warnings.push({ ...w, path: `${page.prefix}${w.path}` });
     }
   }
-  return capWarnings(lines, budget.omitted);
+  return { warnings, omitted: budget.omitted };
+}
+
+/** requestWarningList as the lines the API reports and rows store (capWarnings). */
+export function requestWarningLines(pages: WarnedPages, unknown?: UnknownFields): string[] {
+  const { warnings, omitted } = requestWarningList(pages, unknown);
+  return capWarnings(warnings.map(warningText), omitted);
 }

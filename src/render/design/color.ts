@@ -52,6 +52,11 @@ export function isTransparent(color: string | null | undefined): boolean {
   return color == null || (color.length === 9 && color.endsWith('00'));
 }
 
+/** The colour to paint with, or undefined when it paints nothing (none, or fully transparent). */
+export function paintColor(color: string | null | undefined): string | undefined {
+  return color == null || isTransparent(color) ? undefined : color;
+}
+
 /** True when a normalised colour lets anything through (alpha below 1). */
 export function hasAlpha(color: string | null | undefined): boolean {
   return color == null || color.length === 9;

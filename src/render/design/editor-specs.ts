@@ -1,12 +1,14 @@
 /**
  * The layer registry as plain JSON for the browser editor: every layer type with its property
- * specs (custom checks replaced by the JSON Schema they accept) and the bundled font families.
- * The editor's build imports this, so a property or layer type added to the registry appears in
- * the editor's properties panel without editor code.
+ * specs (custom checks replaced by the JSON Schema they accept), its add button, icon and
+ * new-layer values (LayerType.editor), the bundled font families and the warning codes. The
+ * editor's build imports this, so a property or layer type added to the registry appears in the
+ * editor (toolbar, layers panel, properties panel) without editor code.
  */
 import { BUNDLED_FAMILIES } from '../fonts/bundled-fonts.ts';
 import { layerTypes } from '../layers/index.ts';
-import type { JsonSchema, PropSpec, PropSpecs } from '../types.ts';
+import { WARNING_CODES } from '../types.ts';
+import type { EditorHints, JsonSchema, PropSpec, PropSpecs, WarningCode } from '../types.ts';
 import { COMMON_PROPS } from './common-props.ts';
 import { PX_PER_UNIT } from './units.ts';
 
@@ -19,7 +21,11 @@ export type EditorPropSpec =
 export interface EditorSpecs {
   common: Record<string, EditorPropSpec>;
   types: Record<string, Record<string, EditorPropSpec>>;
+  /** Per type, in registry order: the add button's label, the icon, a new layer's size and values. */
+  hints: Record<string, EditorHints>;
   fonts: string[];
+  /** The codes preview warnings carry (Imprint-Warning-Details). */
+  warningCodes: readonly WarningCode[];
   /** Painter pixels per design unit (px, pt, mm, in): lengths and their bounds in the editor. */
   units: Record<string, number>;
 }
@@ -39,13 +45,19 @@ function plain(specs: PropSpecs): Record<string, EditorPropSpec> {
   return out;
 }
 
-/** Every registered layer type's properties, the common ones, the bundled font names, the units. */
+/** Every registered layer type's properties and hints, the common ones, fonts, units, warning codes. */
 export function editorSpecs(): EditorSpecs {
   const types: EditorSpecs['types'] = {};
-  for (const type of layerTypes()) types[type.type] = plain(type.props);
+  const hints: EditorSpecs['hints'] = {};
+  for (const type of layerTypes()) {
+    types[type.type] = plain(type.props);
+    hints[type.type] = type.editor;
+  }
   return {
     common: plain(COMMON_PROPS),
     types,
+    hints,
+    warningCodes: WARNING_CODES,
     fonts: BUNDLED_FAMILIES.filter((f) => f.name !== 'Noto Color Emoji').map((f) => f.name),
     units: { ...PX_PER_UNIT },
   };

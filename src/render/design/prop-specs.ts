@@ -20,6 +20,12 @@ import type { JsonSchema, PropContext, PropSpec, PropSpecs, SchemaMode } from '.
 
 export type { JsonSchema, PropSpec, PropSpecs, SchemaMode } from '../types.ts';
 
+/**
+ * Declares a list of specs keeping their literal types (enum values, nullable colours, custom
+ * guards), so PropsOf can derive the typed property object from it.
+ */
+export const propSpecs = <const S extends PropSpecs>(specs: S): S => specs;
+
 /** Runs the check of every property in `specs` on `c.layer`, in order. */
 export function checkProps(c: PropContext, specs: PropSpecs): void {
   for (const [prop, spec] of Object.entries(specs)) {

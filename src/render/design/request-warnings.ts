@@ -6,7 +6,7 @@
  */
 import levenshtein from 'fast-levenshtein';
 import { getLayerType } from '../layers/index.ts';
-import type { Design, LayerData, RenderProblem } from '../types.ts';
+import type { Design, LayerData, RenderProblem, RenderWarning, WarningCode } from '../types.ts';
 import { isDynamic } from './dynamic-layers.ts';
 
 /** Properties every layer accepts in a request besides its type's own. */
@@ -121,24 +121,24 @@ export function requestWarnings(
   design: Design,
   data: LayerData | undefined,
   budget = new WarningBudget(),
-): RenderProblem[] {
+): RenderWarning[] {
   if (!isObject(data)) return [];
-  const warnings: RenderProblem[] = [];
+  const warnings: RenderWarning[] = [];
   // Builds the message only while the list has room: past it a warning is only counted.
-  const warn = (path: () => string, message: () => string): void => {
+  const warn = (code: WarningCode, path: () => string, message: () => string): void => {
     if (budget.listed >= budget.maxListed) {
       budget.omitted++;
       return;
     }
     budget.listed++;
-    warnings.push({ path: path(), message: message() });
+    warnings.push({ code, path: path(), message: message() });
   };
   const byName = new Map(design.layers.map((l) => [l.name, l]));
   for (const [name, patch] of Object.entries(data)) {
     const path = () => `layers.${quoted(name)}`;
     const layer = byName.get(name);
     if (!layer) {
-      warn(path, () => {
+      warn('unknown_layer', path, () => {
         const hint = didYouMean(name, byName.keys(), budget);
         return `the template has no layer "${quoted(name)}"${hint}`;
       });
@@ -147,6 +147,7 @@ export function requestWarnings(
     if (!isObject(patch)) continue; // a 422 names it
     if (!isDynamic(layer)) {
       warn(
+        'static_layer_value',
         path,
         () =>
           `the layer "${name}" is static (not dynamic in the template), so its values were ignored`,
@@ -158,6 +159,7 @@ export function requestWarnings(
     for (const prop of Object.keys(patch)) {
       if (known.has(prop)) continue;
       warn(
+        'unknown_property',
         () => `${path()}.${quoted(prop)}`,
         () =>
           `${listed} layers have no property "${quoted(prop)}"${didYouMean(prop, known, budget)}`,

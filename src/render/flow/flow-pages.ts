@@ -12,6 +12,8 @@ import {
   rowHeights,
   rowsThatFit,
 } from '../layers/table/layout-table.ts';
+import { TABLE_PROPS } from '../layers/table/table-props.ts';
+import { readProps } from '../layers/typed-layer.ts';
 import type { Design, LayerSpec } from '../types.ts';
 
 type ResolveFont = (ref: string | null | undefined) => string;
@@ -23,7 +25,8 @@ const isFlowing = (l: LayerSpec): boolean =>
  * The row ranges [start, end) of one table, one per page: as many whole rows as fit under the
  * header in the box, at least one (a row taller than the box is drawn cut, with a warning).
  */
-export function tableChunks(layer: LayerSpec, resolveFont: ResolveFont): Array<[number, number]> {
+export function tableChunks(source: LayerSpec, resolveFont: ResolveFont): Array<[number, number]> {
+  const layer = readProps(TABLE_PROPS, source);
   const plan = planColumns(layer);
   const heights = plan.columns.length ? rowHeights(layer, plan, resolveFont) : [];
   const header = plan.columns.length ? (layoutHeader(layer, plan, resolveFont)?.height ?? 0) : 0;

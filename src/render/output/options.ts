@@ -1,5 +1,5 @@
 /** The output options and result types of the public render API (re-exported by render/index.ts). */
-import type { RenderProblem } from '../types.ts';
+import type { RenderWarning } from '../types.ts';
 
 /** Raster output options (the image `modifications` of the REST API, in camelCase). */
 export interface RasterOptions {
@@ -63,5 +63,5 @@ export interface RenderedFile {
    * Never a failure. Ignored request data (unknown layers or properties, values for static
    * layers) is not here: requestWarnings lists it.
    */
-  warnings?: RenderProblem[];
+  warnings?: RenderWarning[];
 }

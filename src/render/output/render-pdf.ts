@@ -13,6 +13,7 @@ import {
   type Rect,
   type RenderAssets,
   type RenderProblem,
+  type RenderWarning,
 } from '../types.ts';
 import { paintDesign } from '../paint/index.ts';
 import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
@@ -42,7 +43,7 @@ export const PDF_JPEG_QUALITY = { high: 90, medium: 75, low: 50 } as const;
 export const MAX_PDF_PAGES = 500;
 
 /** Prefixes a page's problems with `pages.<i>.` so a multi-page request names the page. */
-function onPage(i: number, problems: RenderProblem[]): RenderProblem[] {
+function onPage<P extends RenderProblem>(i: number, problems: P[]): P[] {
   return problems.map((p) => ({ ...p, path: `pages.${i}.${p.path}` }));
 }
 
@@ -90,7 +91,7 @@ export async function renderPdfDocument(input: {
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
   // Only what drawing finds: the request's own warnings are listed once, at creation.
-  const warnings: RenderProblem[] = [];
+  const warnings: RenderWarning[] = [];
   const colors = await planPdfColors(
     prepared.map((p) => p.design),
     options,
@@ -136,7 +137,7 @@ export async function renderPdfDocument(input: {
       files: input.assets.files,
       resolveFont,
       addLink: (rect, url) => links.push({ rect, url }),
-      warn: (path, message) => warnings.push(...onPage(i, [{ path, message }])),
+      warn: (warning) => warnings.push(...onPage(i, [warning])),
     };
     try {
       await paintDesign(ctx, design, env);

@@ -9,7 +9,7 @@ import {
   type DrawEnv,
   type LayerData,
   type RenderAssets,
-  type RenderProblem,
+  type RenderWarning,
 } from '../types.ts';
 import { paintDesign } from '../paint/index.ts';
 import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
@@ -45,7 +45,7 @@ export function rasterEnv(
   scale: number,
   assets: RenderAssets,
   resolveFont: DrawEnv['resolveFont'],
-  warnings: RenderProblem[] = [],
+  warnings: RenderWarning[] = [],
 ): DrawEnv {
   return {
     target: 'raster',
@@ -53,7 +53,7 @@ export function rasterEnv(
     files: assets.files,
     resolveFont,
     addLink: () => {}, // links exist only in PDFs
-    warn: (path, message) => warnings.push({ path, message }),
+    warn: (warning) => warnings.push(warning),
   };
 }
 
@@ -83,7 +83,7 @@ export async function renderRaster(
   const canvas = createCanvas(size.width, size.height);
   try {
     // Only what drawing finds: the request's own warnings are listed once, at creation.
-    const warnings: RenderProblem[] = [];
+    const warnings: RenderWarning[] = [];
     const plan = { size, format, opaque, resolveFont, warnings };
     const bytes = await paintAndEncode(canvas, { ...input, design }, plan, timings);
     return { bytes, ...RASTER_TYPES[format], width: size.width, height: size.height, warnings };
@@ -111,7 +111,7 @@ async function paintAndEncode(
     format: RasterFormat;
     opaque: boolean;
     resolveFont: DrawEnv['resolveFont'];
-    warnings: RenderProblem[];
+    warnings: RenderWarning[];
   },
   timings?: RenderTimings,
 ): Promise<Buffer> {

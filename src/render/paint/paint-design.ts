@@ -4,7 +4,7 @@
  * globalAlpha). The caller has already scaled the context to output units.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { getLayerType } from '../layers/index.ts';
+import { drawLayer, getLayerType } from '../layers/index.ts';
 import type { Design, DrawEnv } from '../types.ts';
 import { RenderInputError } from '../types.ts';
 
@@ -35,7 +35,7 @@ export async function paintDesign(ctx: SKRSContext2D, design: Design, env: DrawE
         ctx.translate(-layer.width / 2, -layer.height / 2);
       }
       ctx.globalAlpha *= Math.min(1, opacity / 100);
-      await type.draw(ctx, layer, env);
+      await drawLayer(type, ctx, layer, env);
     } finally {
       ctx.restore();
     }

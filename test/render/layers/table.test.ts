@@ -217,6 +217,7 @@ describe('table in an image', () => {
     const warnings = many.warnings ?? [];
     assert.equal(warnings.length, 1);
     assert.equal(warnings[0].path, 'layers.items');
+    assert.equal(warnings[0].code, 'table_rows_left_out');
     const [, left] = /^(\d+) of 40 rows did not fit/.exec(warnings[0].message) ?? [];
     // 200 px hold the header and 5 rows of 14 px text with 6 px padding (30.2 px each).
     assert.equal(Number(left), 40 - 5);
@@ -244,6 +245,7 @@ describe('table in an image', () => {
       ['layers.items', 'layers.items.rows.0'],
     );
     assert.match(warnings[1].message, /taller than the table's box/);
+    assert.equal(warnings[1].code, 'table_row_cut');
   });
 
   it('gives {{page}} and {{pages}} as 1 of 1', async () => {

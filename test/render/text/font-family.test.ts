@@ -114,6 +114,7 @@ describe('text layers and font families', () => {
     });
     assert.deepEqual(out.warnings, [
       {
+        code: 'font_synthesized',
         path: 'layers.t4',
         message:
           'font family "Test Sans" has no bold face; bold was synthesised (upload that face to the family to use it)',
@@ -227,6 +228,7 @@ describe('text layers and font families', () => {
     });
     assert.deepEqual(out.warnings, [
       {
+        code: 'font_synthesized',
         path: 'layers.c',
         message:
           'font family "Noto Sans Hebrew" has no italic face; italic was synthesised (upload that face to the family to use it)',

@@ -37,13 +37,15 @@ async function render(overflow?: string) {
   const below = ctx.getImageData(0, 41, 120, 79).data;
   let dark = 0;
   for (let i = 0; i < below.length; i += 4) if (below[i] < 128) dark++;
-  return { dark, warnings: (out.warnings ?? []).map((w) => `${w.path}: ${w.message}`) };
+  const codes = (out.warnings ?? []).map((w) => w.code);
+  return { dark, codes, warnings: (out.warnings ?? []).map((w) => `${w.path}: ${w.message}`) };
 }
 
 describe('text overflow', () => {
   it('clips by default: nothing is drawn below the box, and a warning names the layer', async () => {
-    const { dark, warnings } = await render();
+    const { dark, codes, warnings } = await render();
     assert.equal(dark, 0);
+    assert.deepEqual(codes, ['text_overflow']);
     assert.deepEqual(warnings, [
       'layers.body: the text does not fit its box at font size 16 (auto_fit can shrink it); it was clipped to the box (overflow "clip")',
     ]);

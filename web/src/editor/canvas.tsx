@@ -13,8 +13,8 @@ interface Props {
   zoom: number;
   /** The picture shown under the boxes (an object URL of the PNG). */
   image: string | null;
-  /** Names of layers whose text overflowed (outlined in red). */
-  overflow: Set<string>;
+  /** Layers whose text does not fit their box (outlined in red): name → the renderer's message. */
+  overflow: ReadonlyMap<string, string>;
   shift: { current: boolean };
 }
 
@@ -304,7 +304,7 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
           data-rotation={String(Number(l.rotation ?? 0))}
           style={boxStyle(l, zoom)}
           onMouseDown={(e) => onBoxDown(e, l)}
-          title={overflow.has(l.name) ? `${l.name}: the text does not fit its box` : l.name}
+          title={overflow.has(l.name) ? `${l.name}: ${overflow.get(l.name)}` : l.name}
         />
       ))}
       {marquee && (

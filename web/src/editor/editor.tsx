@@ -1,7 +1,16 @@
 /** One template in the editor: toolbar, layers, canvas, properties, test data, saving. */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ApiError, type Api, type Design, type Font, type Layer, type LayerData } from '../api.ts';
-import { LAYER_TYPES } from '../specs.ts';
+import {
+  ApiError,
+  warningText,
+  type Api,
+  type Design,
+  type Font,
+  type Layer,
+  type LayerData,
+  type Warning,
+} from '../api.ts';
+import { hintsOf, LAYER_TYPES } from '../specs.ts';
 import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
@@ -11,28 +20,15 @@ import { PropsPanel } from './props-panel.tsx';
 import { actionOf, SHORTCUTS } from './shortcuts.ts';
 import { TestDataPanel, UseInApi } from './test-data.tsx';
 
-/** A new layer of `type`, centred on the canvas, with values that show something. */
+/**
+ * A new layer of `type`, centred on the canvas, sized and filled with values that show something
+ * as its registry entry says (LayerType.editor).
+ */
 function newLayer(type: string, design: Design): Layer {
-  const size: Record<string, [number, number]> = {
-    text: [Math.min(500, design.width * 0.6), Math.min(100, design.height * 0.2)],
-    barcode: [Math.min(200, design.height * 0.4), Math.min(200, design.height * 0.4)],
-    rating: [250, 50],
-    table: [Math.min(500, design.width * 0.8), Math.min(240, design.height * 0.5)],
-  };
-  const [w, h] = size[type] ?? [Math.min(300, design.width / 2), Math.min(200, design.height / 2)];
-  const extra: Record<string, Record<string, unknown>> = {
-    text: { text: 'Your text', font_size: 48 },
-    shape: { background_color: '#3b82f6' },
-    barcode: { format: 'qrcode', value: 'https://example.com' },
-    rating: { value: 4 },
-    table: {
-      columns: [{ title: 'Item' }, { title: 'Qty', width: 80, align: 'right' }],
-      rows: [
-        ['First item', '1'],
-        ['Second item', '2'],
-      ],
-    },
-  };
+  const { size, starter } = hintsOf(type);
+  let w = Math.min(size.width, design.width * size.widthShare);
+  let h = Math.min(size.height, design.height * size.heightShare);
+  if (size.square) w = h = Math.min(w, h);
   return {
     name: type,
     type,
@@ -40,7 +36,8 @@ function newLayer(type: string, design: Design): Layer {
     y: Math.round((design.height - h) / 2),
     width: Math.round(w),
     height: Math.round(h),
-    ...(extra[type] ?? {}),
+    // A copy: the starter's rows and columns must not be shared between layers.
+    ...structuredClone(starter),
   };
 }
 
@@ -74,7 +71,7 @@ export function Editor({
   // Which output the canvas shows, and which one the picture on it is (until the next arrives).
   const [output, setOutput] = useState<OutputKind>('png');
   const [shown, setShown] = useState<OutputKind | null>(null);
-  const [warnings, setWarnings] = useState<string[]>([]);
+  const [warnings, setWarnings] = useState<Warning[]>([]);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
   const [testData, setTestData] = useState<LayerData>(() => {
@@ -177,12 +174,13 @@ export function Editor({
     };
   }, [design, testData, zoom, output]);
 
+  // Layers whose text does not fit, by name, with the renderer's message (outlined in red).
   const overflow = useMemo(
     () =>
-      new Set(
+      new Map(
         warnings
-          .filter((w) => w.includes('does not fit its box'))
-          .map((w) => /^layers\.([^:]+):/.exec(w)?.[1] ?? ''),
+          .filter((w) => w.code === 'text_overflow' && w.path.startsWith('layers.'))
+          .map((w) => [w.path.slice('layers.'.length), w.message]),
       ),
     [warnings],
   );
@@ -293,7 +291,7 @@ export function Editor({
           {LAYER_TYPES.map((t) => (
             <button key={t} type="button" onClick={() => doc.add([newLayer(t, doc.design)])}>
               <span class="visually-hidden">Add </span>
-              {t === 'barcode' ? 'QR / barcode' : t === 'browserframe' ? 'browser frame' : t}
+              {hintsOf(t).label}
             </button>
           ))}
         </div>
@@ -353,8 +351,10 @@ export function Editor({
           {(previewError || warnings.length > 0) && (
             <div class="warnings" role="status">
               {previewError && <p class="error">{previewError}</p>}
-              {warnings.map((w) => (
-                <p key={w}>{w}</p>
+              {warnings.map((w, i) => (
+                <p key={i} data-code={w.code}>
+                  {warningText(w)}
+                </p>
               ))}
             </div>
           )}

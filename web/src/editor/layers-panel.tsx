@@ -1,16 +1,7 @@
 /** Every layer, top first: select, rename, reorder by drag, lock, hide, dynamic. */
 import { useRef, useState } from 'preact/hooks';
+import { hintsOf } from '../specs.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
-
-export const TYPE_ICONS: Record<string, string> = {
-  text: 'T',
-  picture: '▣',
-  shape: '■',
-  barcode: '▦',
-  rating: '★',
-  browserframe: '◫',
-  table: '▤',
-};
 
 export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -67,7 +58,7 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
               }}
             >
               <span class="type-icon" title={l.type} aria-hidden="true">
-                {TYPE_ICONS[l.type] ?? '?'}
+                {hintsOf(l.type).icon}
               </span>
               {renaming === l.name ? (
                 <form

@@ -4,7 +4,7 @@
  * data, as files named after the template.
  */
 import { useState } from 'preact/hooks';
-import type { Api, Design, LayerData } from '../api.ts';
+import type { Api, Design, LayerData, Warning } from '../api.ts';
 
 export type OutputKind = 'png' | 'pdf';
 
@@ -27,7 +27,7 @@ function save(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-type Preview = Promise<{ blob: Blob; warnings: string[] }>;
+type Preview = Promise<{ blob: Blob; warnings: Warning[] }>;
 
 /** The last PDF asked for, by the design and test data objects it was made from. */
 let lastPdf: { uuid: string; design: Design; data: LayerData; pdf: Preview } | undefined;
@@ -60,7 +60,7 @@ export async function renderOutput(
   data: LayerData,
   width: number,
   kind: OutputKind,
-): Promise<{ blob: Blob; warnings: string[] }> {
+): Promise<{ blob: Blob; warnings: Warning[] }> {
   if (kind === 'png') return api.preview(uuid, design, data, width);
   const [{ blob, warnings }, { rasterisePdf }] = await Promise.all([
     pdfPreview(api, uuid, design, data),

@@ -22,7 +22,7 @@ import { checkedBody } from '../../checked-body.ts';
 import { envelope } from '../../pagination.ts';
 import { RateLimiter } from '../../rate-limit.ts';
 import { ifMatchRevisions, revisionConflict, revisionEtag } from './revision-headers.ts';
-import { previewWarningsHeader } from './preview-warnings-header.ts';
+import { previewWarningDetailsHeader, previewWarningsHeader } from './preview-warnings-header.ts';
 import { checkDesign, listLayers } from './design-engine.ts';
 import {
   createTemplateSchema,
@@ -223,7 +223,8 @@ export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext)
         .header('content-type', preview.mime)
         .header('cache-control', 'no-store')
         .header('imprint-warnings', previewWarningsHeader(preview.warnings))
-        .header('access-control-expose-headers', 'Imprint-Warnings')
+        .header('imprint-warning-details', previewWarningDetailsHeader(preview.warningDetails))
+        .header('access-control-expose-headers', 'Imprint-Warnings, Imprint-Warning-Details')
         .send(preview.bytes);
     },
   );

@@ -10,6 +10,7 @@ import {
   ListTemplatesQuery,
   UpdateTemplateBody,
 } from '../../../core/request-shapes/templates.ts';
+import { WARNING_CODES } from '../../../render/index.ts';
 import { envelopeSchema } from '../../pagination.ts';
 
 /** The template object of every response. */
@@ -176,7 +177,7 @@ export const previewSchema = {
   tags: ['Templates'],
   summary: 'Preview a template as PNG or PDF',
   description:
-    'Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG (or, with `format: "pdf"`, the vector PDF of the same design). Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\\uXXXX` escapes). Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.',
+    'Renders the stored design, or the unsaved `design` of the body, with `layers` data, and answers the PNG (or, with `format: "pdf"`, the vector PDF of the same design). Nothing is stored and no credits are used. The `Imprint-Warnings` header holds the warnings as a JSON array of strings (non-ASCII characters as `\\uXXXX` escapes); `Imprint-Warning-Details` holds the same warnings, in the same order, as `{code, path, message}` objects. Limited per token (IMPRINT_PREVIEW_RATE_LIMIT per minute; 429 with Retry-After above). Bad input is a 422 naming every field.',
   params: uuidParams,
   body: {
     type: 'object',
@@ -211,6 +212,12 @@ export const previewSchema = {
           type: 'string',
           description:
             'JSON array of warning strings (`<path>: <message>`), ASCII with `\\uXXXX` escapes; `[]` when there are none.',
+        },
+        'imprint-warning-details': {
+          type: 'string',
+          description:
+            'The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (ASCII with `\\uXXXX` escapes). `code` is one of ' +
+            `${WARNING_CODES.join(', ')} (more_warnings closes a capped list).`,
         },
       },
       content: {

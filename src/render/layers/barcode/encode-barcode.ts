@@ -139,8 +139,7 @@ interface RawSymbol {
   pixy?: number;
 }
 
-function linearOf(sym: RawSymbol, format: BarcodeFormat): LinearSymbol {
-  const sbs = sym.sbs as number[];
+function linearOf(sym: RawSymbol, sbs: number[], format: BarcodeFormat): LinearSymbol {
   const bars: Bar[] = [];
   let at = 0;
   sbs.forEach((w, i) => {
@@ -164,15 +163,16 @@ function encodeUncached(value: string, format: BarcodeFormat, level: string): Ba
   const options: Record<string, unknown> = DIGIT_CENTRES[format] ? { includetext: true } : {};
   if (format === 'qrcode') options.eclevel = level;
   const [sym] = bwipjs.raw(format, value, options) as RawSymbol[];
-  if (Array.isArray(sym.sbs)) return linearOf(sym, format);
-  const pixs = sym.pixs as number[];
-  const cols = sym.pixx as number;
+  if (Array.isArray(sym.sbs)) return linearOf(sym, sym.sbs, format);
+  const { pixs, pixx: cols, pixy } = sym;
+  // Every symbology bwip-js encodes gives bars or a module bitmap.
+  if (!pixs || !cols || !pixy) throw new Error(`${format} gave no symbol`);
   const rows = pixs.length / cols;
   return {
     kind: 'matrix',
     cols,
     rows,
-    rowHeight: (sym.pixy as number) / rows,
+    rowHeight: pixy / rows,
     dark: Uint8Array.from(pixs),
     // QR asks for 4 light modules around it; Data Matrix, PDF417 and Aztec need less.
     quiet: format === 'qrcode' ? 4 : 2,

@@ -5,11 +5,13 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
-import { isTransparent } from '../../design/color.ts';
+import { paintColor } from '../../design/color.ts';
+import { propSpecs } from '../../design/prop-specs.ts';
 import { addProblem } from '../../design/props.ts';
-import type { DrawEnv, LayerSpec, LayerType } from '../../types.ts';
+import type { DrawEnv, LayerOf } from '../../types.ts';
+import { defineLayerType } from '../typed-layer.ts';
 import { BARCODE_FORMATS, QR_LEVELS, encodeBarcode } from './encode-barcode.ts';
-import type { BarcodeFormat, BarcodeSymbol, LinearSymbol } from './encode-barcode.ts';
+import type { BarcodeSymbol, LinearSymbol } from './encode-barcode.ts';
 
 /** Longest value accepted (a QR code holds at most 2953 bytes anyway). */
 export const MAX_BARCODE_VALUE = 4000;
@@ -132,55 +134,66 @@ function drawDigits(
   }
 }
 
-/** The encoded symbol of a validated layer, or undefined for an empty value. */
-function symbolOf(layer: LayerSpec): BarcodeSymbol | undefined {
-  const value = layer.value as string;
-  if (value === '') return undefined;
-  return encodeBarcode(value, layer.format as BarcodeFormat, layer.error_correction as string);
+/** The barcode layer's properties, in the order they are checked. */
+const BARCODE_PROPS = propSpecs({
+  value: {
+    kind: 'string',
+    def: '',
+    max: MAX_BARCODE_VALUE,
+    description: 'The encoded value; it must suit the format (digits only for EAN, …).',
+  },
+  format: { kind: 'enum', values: BARCODE_FORMATS, def: 'qrcode', description: 'Symbology.' },
+  error_correction: {
+    kind: 'enum',
+    values: QR_LEVELS,
+    def: 'M',
+    description: 'QR code error-correction level.',
+  },
+  human_readable: {
+    kind: 'boolean',
+    def: true,
+    description: 'EAN/UPC: print the digits under the bars.',
+  },
+  color: { kind: 'color', def: '#000000', description: 'Bar colour.' },
+  background_color: {
+    kind: 'color',
+    def: '#ffffff',
+    nullable: true,
+    description: 'Background colour; null or "" for transparent.',
+  },
+});
+
+/** A barcode layer with its properties checked. */
+export type BarcodeLayer = LayerOf<typeof BARCODE_PROPS>;
+
+/** The encoded symbol of a layer, or undefined for an empty value. */
+function symbolOf(layer: BarcodeLayer): BarcodeSymbol | undefined {
+  if (layer.value === '') return undefined;
+  return encodeBarcode(layer.value, layer.format, layer.error_correction);
 }
 
 /** The barcode layer type. */
-export const barcodeLayer: LayerType = {
+export const barcodeLayer = defineLayerType({
   type: 'barcode',
   listedAs: 'barcode',
-  props: {
-    value: {
-      kind: 'string',
-      def: '',
-      max: MAX_BARCODE_VALUE,
-      description: 'The encoded value; it must suit the format (digits only for EAN, …).',
-    },
-    format: { kind: 'enum', values: BARCODE_FORMATS, def: 'qrcode', description: 'Symbology.' },
-    error_correction: {
-      kind: 'enum',
-      values: QR_LEVELS,
-      def: 'M',
-      description: 'QR code error-correction level.',
-    },
-    human_readable: {
-      kind: 'boolean',
-      def: true,
-      description: 'EAN/UPC: print the digits under the bars.',
-    },
-    color: { kind: 'color', def: '#000000', description: 'Bar colour.' },
-    background_color: {
-      kind: 'color',
-      def: '#ffffff',
-      nullable: true,
-      description: 'Background colour; null or "" for transparent.',
-    },
+  props: BARCODE_PROPS,
+  editor: {
+    label: 'QR / barcode',
+    icon: '▦',
+    size: { width: 200, height: 200, widthShare: 0.4, heightShare: 0.4, square: true },
+    starter: { format: 'qrcode', value: 'https://example.com' },
   },
   checkTogether(layer, path, problems) {
-    const value = layer.value as string;
+    const value = layer.value;
     if (value === '') return;
     try {
-      encodeBarcode(value, layer.format as BarcodeFormat, layer.error_correction as string);
+      encodeBarcode(value, layer.format, layer.error_correction);
     } catch (err) {
       addProblem(
         problems,
         path,
         'value',
-        `a value the ${layer.format as string} format can encode (${(err as Error).message})`,
+        `a value the ${layer.format} format can encode (${err instanceof Error ? err.message : String(err)})`,
         value,
       );
       layer.value = '';
@@ -190,17 +203,17 @@ export const barcodeLayer: LayerType = {
   draw(ctx: SKRSContext2D, layer, env) {
     const { width: w, height: h } = layer;
     if (w <= 0 || h <= 0) return;
-    const bg = layer.background_color as string | null;
-    if (!isTransparent(bg)) {
-      ctx.fillStyle = bg as string;
+    const bg = paintColor(layer.background_color);
+    if (bg) {
+      ctx.fillStyle = bg;
       ctx.fillRect(0, 0, w, h);
     }
     const sym = symbolOf(layer);
     if (!sym) return;
     const m = moduleSize(sym, w, h);
     const band = sym.kind === 'linear' && layer.human_readable ? digitBand(sym, m, h) : undefined;
-    ctx.fillStyle = layer.color as string;
+    ctx.fillStyle = layer.color;
     ctx.fill(symbolPath(sym, w, h, pixelSnaps(ctx, env, m), band));
     if (band && sym.kind === 'linear') drawDigits(ctx, sym, band, w, env);
   },
-};
+});

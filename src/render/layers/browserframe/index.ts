@@ -5,9 +5,10 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { drawPicture } from '../../images/draw-picture.ts';
-import type { ObjectFit } from '../../images/fit-picture.ts';
-import type { DrawEnv, LayerSpec, LayerType } from '../../types.ts';
+import { propSpecs } from '../../design/prop-specs.ts';
+import type { DrawEnv, LayerOf } from '../../types.ts';
 import { FIT_PROPS, focalPoint } from '../picture/index.ts';
+import { defineLayerType } from '../typed-layer.ts';
 
 /** Frame colours per theme. */
 const THEMES = {
@@ -34,9 +35,24 @@ function fitText(ctx: SKRSContext2D, text: string, maxWidth: number): string {
   return lo > 0 ? `${text.slice(0, lo)}…` : '';
 }
 
+/** The browser frame's properties, in the order they are checked. */
+const BROWSERFRAME_PROPS = propSpecs({
+  image: { kind: 'url', description: 'The screenshot shown in the window.' },
+  url: { kind: 'string', def: '', max: 2048, description: 'The address shown in the bar.' },
+  theme: { kind: 'enum', values: ['light', 'dark'], def: 'light', description: 'Window theme.' },
+  ...FIT_PROPS,
+});
+
+type BrowserframeLayer = LayerOf<typeof BROWSERFRAME_PROPS>;
+
 /** Draws the title bar: dots and the address bar with the URL. */
-function drawTitleBar(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv, bar: number): void {
-  const theme = THEMES[layer.theme as 'light' | 'dark'];
+function drawTitleBar(
+  ctx: SKRSContext2D,
+  layer: BrowserframeLayer,
+  env: DrawEnv,
+  bar: number,
+): void {
+  const theme = THEMES[layer.theme];
   const w = layer.width;
   const r = bar * 0.14;
   DOTS.forEach((color, i) => {
@@ -53,7 +69,7 @@ function drawTitleBar(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv, bar: n
   ctx.roundRect(ax, (bar - ah) / 2, aw, ah, ah / 2);
   ctx.fillStyle = theme.address;
   ctx.fill();
-  const url = layer.url as string;
+  const url = layer.url;
   if (!url) return;
   const size = bar * 0.4;
   ctx.font = `${size}px ${env.resolveFont(null)}`;
@@ -65,21 +81,22 @@ function drawTitleBar(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv, bar: n
 }
 
 /** The browser-frame layer type. */
-export const browserframeLayer: LayerType = {
+export const browserframeLayer = defineLayerType({
   type: 'browserframe',
   listedAs: 'browserframe',
-  props: {
-    image: { kind: 'url', description: 'The screenshot shown in the window.' },
-    url: { kind: 'string', def: '', max: 2048, description: 'The address shown in the bar.' },
-    theme: { kind: 'enum', values: ['light', 'dark'], def: 'light', description: 'Window theme.' },
-    ...FIT_PROPS,
+  props: BROWSERFRAME_PROPS,
+  editor: {
+    label: 'browser frame',
+    icon: '◫',
+    size: { width: 300, height: 200, widthShare: 0.5, heightShare: 0.5 },
+    starter: {},
   },
   assetField: 'image',
   assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
   async draw(ctx, layer, env) {
     const { width: w, height: h } = layer;
     if (w <= 0 || h <= 0) return;
-    const theme = THEMES[layer.theme as 'light' | 'dark'];
+    const theme = THEMES[layer.theme];
     const bar = titleBarHeight(w, h);
     const radius = bar * 0.3;
     ctx.save();
@@ -95,7 +112,7 @@ export const browserframeLayer: LayerType = {
         url: layer.image,
         path: `layers.${layer.name}.image`,
         box: { x: 0, y: bar, width: w, height: h - bar },
-        fit: layer.object_fit as ObjectFit,
+        fit: layer.object_fit,
         focal: focalPoint(layer),
         radius: 0,
       });
@@ -103,4 +120,4 @@ export const browserframeLayer: LayerType = {
     drawTitleBar(ctx, layer, env, bar);
     ctx.restore();
   },
-};
+});

@@ -3,12 +3,13 @@
  * `object_position` and rounded corners `border_radius`.
  */
 import { checkString, addProblem } from '../../design/props.ts';
-import type { PropSpecs } from '../../design/prop-specs.ts';
+import { propSpecs } from '../../design/prop-specs.ts';
 import type { PropContext } from '../../design/props.ts';
 import { drawPicture } from '../../images/draw-picture.ts';
 import { parseObjectPosition } from '../../images/fit-picture.ts';
 import type { ObjectFit } from '../../images/fit-picture.ts';
-import type { LayerSpec, LayerType } from '../../types.ts';
+import type { LayerOf } from '../../types.ts';
+import { defineLayerType } from '../typed-layer.ts';
 
 /** The fit modes, default first. */
 export const OBJECT_FITS: readonly ObjectFit[] = ['cover', 'contain', 'fill'];
@@ -16,8 +17,8 @@ export const OBJECT_FITS: readonly ObjectFit[] = ['cover', 'contain', 'fill'];
 /** `object_position`: a focal point string of at most 40 characters. */
 function checkObjectPosition(c: PropContext): void {
   checkString(c, 'object_position', { def: 'center', max: 40 });
-  const pos = c.layer.object_position as string;
-  if (!parseObjectPosition(pos)) {
+  const pos = c.layer.object_position;
+  if (typeof pos !== 'string' || !parseObjectPosition(pos)) {
     addProblem(
       c.problems,
       c.path,
@@ -29,8 +30,12 @@ function checkObjectPosition(c: PropContext): void {
   }
 }
 
+/** A focal point the check keeps: a string parseObjectPosition reads. */
+const isFocalPoint = (v: unknown): v is string =>
+  typeof v === 'string' && parseObjectPosition(v) !== undefined;
+
 /** object_fit and object_position (shared with the browser frame). */
-export const FIT_PROPS: PropSpecs = {
+export const FIT_PROPS = propSpecs({
   object_fit: {
     kind: 'enum',
     values: OBJECT_FITS,
@@ -40,25 +45,32 @@ export const FIT_PROPS: PropSpecs = {
   object_position: {
     kind: 'custom',
     check: checkObjectPosition,
+    is: isFocalPoint,
     schema: () => ({ type: ['string', 'number', 'null'], maxLength: 40 }),
     description:
       'The focal point kept in view: "50% 50%", "left top", "center", "right 25%". Default "center".',
   },
-};
+});
 
-/** The focal point of a validated layer. */
-export function focalPoint(layer: LayerSpec): { x: number; y: number } {
-  return parseObjectPosition(String(layer.object_position ?? 'center')) ?? { x: 0.5, y: 0.5 };
+/** The focal point of a layer with the fit props. */
+export function focalPoint(layer: LayerOf<typeof FIT_PROPS>): { x: number; y: number } {
+  return parseObjectPosition(layer.object_position) ?? { x: 0.5, y: 0.5 };
 }
 
 /** The picture layer type. */
-export const pictureLayer: LayerType = {
+export const pictureLayer = defineLayerType({
   type: 'picture',
   listedAs: 'picture',
-  props: {
+  props: propSpecs({
     image: { kind: 'url', description: 'The picture (PNG, JPEG, WebP, GIF, SVG…).' },
     ...FIT_PROPS,
     border_radius: { kind: 'px', def: 0, min: 0, max: 100_000, description: 'Corner radius.' },
+  }),
+  editor: {
+    label: 'picture',
+    icon: '▣',
+    size: { width: 300, height: 200, widthShare: 0.5, heightShare: 0.5 },
+    starter: {},
   },
   assetField: 'image',
   assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
@@ -68,9 +80,9 @@ export const pictureLayer: LayerType = {
       url: layer.image,
       path: `layers.${layer.name}.image`,
       box: { x: 0, y: 0, width: layer.width, height: layer.height },
-      fit: layer.object_fit as ObjectFit,
+      fit: layer.object_fit,
       focal: focalPoint(layer),
-      radius: layer.border_radius as number,
+      radius: layer.border_radius,
     });
   },
-};
+});

@@ -7,11 +7,16 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
 import { isTransparent } from '../../design/color.ts';
 import { addProblem, type PropContext } from '../../design/props.ts';
-import { numberSchema, withNull } from '../../design/prop-specs.ts';
-import type { LayerType } from '../../types.ts';
+import { numberSchema, propSpecs, withNull } from '../../design/prop-specs.ts';
+import { defineLayerType } from '../typed-layer.ts';
 
 /** Star counts a rating may use. */
 export const RATING_MAXES = [5, 10] as const;
+type RatingMax = (typeof RATING_MAXES)[number];
+
+const isRatingMax = (v: unknown): v is RatingMax => v === 5 || v === 10;
+const isStars = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 10;
 
 const SIN72 = Math.sin((72 * Math.PI) / 180);
 const COS36 = Math.cos((36 * Math.PI) / 180);
@@ -58,7 +63,7 @@ function fillBand(
 /** `max`: 5 or 10 stars. */
 function checkMax({ layer, path, problems }: PropContext): void {
   if (layer.max === undefined || layer.max === null) layer.max = 5;
-  else if (!RATING_MAXES.includes(layer.max as 5 | 10)) {
+  else if (!isRatingMax(layer.max)) {
     addProblem(problems, path, 'max', '5 or 10', layer.max);
     layer.max = 5;
   }
@@ -66,7 +71,7 @@ function checkMax({ layer, path, problems }: PropContext): void {
 
 /** `value`: from 0 to the (already checked) max. */
 function checkValue({ layer, path, problems }: PropContext): void {
-  const max = layer.max as number;
+  const max = isRatingMax(layer.max) ? layer.max : 5;
   const v = layer.value;
   if (v === undefined || v === null) layer.value = 0;
   else if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max) {
@@ -76,13 +81,14 @@ function checkValue({ layer, path, problems }: PropContext): void {
 }
 
 /** The rating layer type. */
-export const ratingLayer: LayerType = {
+export const ratingLayer = defineLayerType({
   type: 'rating',
   listedAs: 'rating',
-  props: {
+  props: propSpecs({
     max: {
       kind: 'custom',
       check: checkMax,
+      is: isRatingMax,
       scalar: 'number',
       schema: (mode) => ({
         enum: [...RATING_MAXES, ...(mode === 'request' ? RATING_MAXES.map(String) : []), null],
@@ -92,6 +98,7 @@ export const ratingLayer: LayerType = {
     value: {
       kind: 'custom',
       check: checkValue,
+      is: isStars,
       scalar: 'number',
       schema: (mode) => withNull(numberSchema({ min: 0, max: 10 }, mode)),
       description: 'Stars filled, from 0 to max (decimals fill part of a star). Default 0.',
@@ -103,24 +110,27 @@ export const ratingLayer: LayerType = {
       nullable: true,
       description: 'Colour of empty stars; null or "" for none.',
     },
+  }),
+  editor: {
+    label: 'rating',
+    icon: '★',
+    size: { width: 250, height: 50, widthShare: 1, heightShare: 1 },
+    starter: { value: 4 },
   },
   assetUrls: () => [],
   draw(ctx, layer) {
-    const { width: w, height: h } = layer;
-    const max = layer.max as number;
+    const { width: w, height: h, max, value } = layer;
     if (w <= 0 || h <= 0) return;
     const cell = w / max;
     const d = Math.min(cell * 0.9, h);
-    const value = layer.value as number;
     for (let i = 0; i < max; i++) {
       const star = starPath(i * cell + (cell - d) / 2, (h - d) / 2, d);
       const filled = Math.min(1, Math.max(0, value - i));
       // Whole stars use bands past the edges so no antialiased sliver of the other colour shows.
       const [from, to] = [star.left - 1, star.left + star.width + 1];
       const split = filled >= 1 ? to : filled <= 0 ? from : star.left + star.width * filled;
-      fillBand(ctx, star.path, layer.color as string, from, split, h);
-      const empty = layer.empty_color as string | null;
-      if (empty) fillBand(ctx, star.path, empty, split, to, h);
+      fillBand(ctx, star.path, layer.color, from, split, h);
+      if (layer.empty_color) fillBand(ctx, star.path, layer.empty_color, split, to, h);
     }
   },
-};
+});

@@ -6,10 +6,12 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
-import { isTransparent } from '../../design/color.ts';
-import type { LayerType } from '../../types.ts';
+import { paintColor } from '../../design/color.ts';
+import { propSpecs } from '../../design/prop-specs.ts';
+import type { LayerOf } from '../../types.ts';
 import { RenderInputError } from '../../types.ts';
 import { drawSvgFor, loadSvgFor } from '../../svg/index.ts';
+import { defineLayerType } from '../typed-layer.ts';
 
 /** The outline variants of a shape. */
 export const SHAPE_VARIANTS = ['rectangle', 'ellipse'] as const;
@@ -26,52 +28,60 @@ function outline(kind: string, w: number, h: number, radius: number, inset: numb
   return p;
 }
 
+/** The shape layer's properties, in the order they are checked. */
+const SHAPE_PROPS = propSpecs({
+  shape: { kind: 'enum', values: SHAPE_VARIANTS, def: 'rectangle', description: 'Outline.' },
+  background_color: {
+    kind: 'color',
+    def: '#000000',
+    nullable: true,
+    description: 'Fill colour; null or "" for none.',
+  },
+  border_color: { kind: 'color', def: null, description: 'Border colour.' },
+  border_width: { kind: 'px', def: 0, min: 0, max: 10_000, description: 'Border width.' },
+  border_radius: {
+    kind: 'px',
+    def: 0,
+    min: 0,
+    max: 100_000,
+    description: 'Corner radius of a rectangle.',
+  },
+  svg: {
+    kind: 'url',
+    description: 'An SVG drawn instead of the outline; `background_color` is its default fill.',
+  },
+});
+
 /** Draws the rectangle/ellipse with its inner border. */
-function drawOutlineShape(ctx: SKRSContext2D, layer: Parameters<LayerType['draw']>[1]): void {
+function drawOutlineShape(ctx: SKRSContext2D, layer: LayerOf<typeof SHAPE_PROPS>): void {
   const { width: w, height: h } = layer;
-  const kind = layer.shape as string;
-  const radius = Math.min(layer.border_radius as number, w / 2, h / 2);
-  const bw = Math.min(layer.border_width as number, w / 2, h / 2);
-  const border = layer.border_color as string | null;
-  const hasBorder = bw > 0 && !isTransparent(border);
-  const fill = layer.background_color as string | null;
-  if (!isTransparent(fill)) {
-    ctx.fillStyle = fill as string;
-    ctx.fill(outline(kind, w, h, radius, hasBorder ? bw : 0));
+  const kind = layer.shape;
+  const radius = Math.min(layer.border_radius, w / 2, h / 2);
+  const bw = Math.min(layer.border_width, w / 2, h / 2);
+  const border = bw > 0 ? paintColor(layer.border_color) : undefined;
+  const fill = paintColor(layer.background_color);
+  if (fill) {
+    ctx.fillStyle = fill;
+    ctx.fill(outline(kind, w, h, radius, border ? bw : 0));
   }
-  if (hasBorder) {
+  if (border) {
     const ring = outline(kind, w, h, radius, 0);
     ring.addPath(outline(kind, w, h, radius, bw));
-    ctx.fillStyle = border as string;
+    ctx.fillStyle = border;
     ctx.fill(ring, 'evenodd');
   }
 }
 
 /** The shape layer type. */
-export const shapeLayer: LayerType = {
+export const shapeLayer = defineLayerType({
   type: 'shape',
   listedAs: 'shape',
-  props: {
-    shape: { kind: 'enum', values: SHAPE_VARIANTS, def: 'rectangle', description: 'Outline.' },
-    background_color: {
-      kind: 'color',
-      def: '#000000',
-      nullable: true,
-      description: 'Fill colour; null or "" for none.',
-    },
-    border_color: { kind: 'color', def: null, description: 'Border colour.' },
-    border_width: { kind: 'px', def: 0, min: 0, max: 10_000, description: 'Border width.' },
-    border_radius: {
-      kind: 'px',
-      def: 0,
-      min: 0,
-      max: 100_000,
-      description: 'Corner radius of a rectangle.',
-    },
-    svg: {
-      kind: 'url',
-      description: 'An SVG drawn instead of the outline; `background_color` is its default fill.',
-    },
+  props: SHAPE_PROPS,
+  editor: {
+    label: 'shape',
+    icon: '■',
+    size: { width: 300, height: 200, widthShare: 0.5, heightShare: 0.5 },
+    starter: { background_color: '#3b82f6' },
   },
   assetField: 'svg',
   assetUrls: (layer) => (typeof layer.svg === 'string' ? [layer.svg] : []),
@@ -83,7 +93,7 @@ export const shapeLayer: LayerType = {
       if (!bytes) {
         throw new RenderInputError([{ path, message: `the SVG ${layer.svg} was not fetched` }]);
       }
-      const color = (layer.background_color as string | null) ?? '#000000';
+      const color = layer.background_color ?? '#000000';
       const svg = await loadSvgFor(bytes, layer.svg, path, color);
       const box = { x: 0, y: 0, width: layer.width, height: layer.height };
       drawSvgFor(ctx, env, svg, box, box, layer.svg, path);
@@ -91,4 +101,4 @@ export const shapeLayer: LayerType = {
     }
     drawOutlineShape(ctx, layer);
   },
-};
+});

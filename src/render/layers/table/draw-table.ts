@@ -5,13 +5,13 @@
  * hands each page only the rows that fit.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { isTransparent } from '../../design/color.ts';
+import { paintColor } from '../../design/color.ts';
 import { drawPicture } from '../../images/draw-picture.ts';
 import { drawText } from '../../text/index.ts';
-import type { DrawEnv, LayerSpec } from '../../types.ts';
+import type { DrawEnv } from '../../types.ts';
 import { barcodeLayer } from '../barcode/index.ts';
-import { encodeBarcode, type BarcodeFormat } from '../barcode/encode-barcode.ts';
-import type { TableCell } from './table-data.ts';
+import { encodeBarcode } from '../barcode/encode-barcode.ts';
+import type { TableLayer } from './table-props.ts';
 import {
   layoutHeader,
   layoutRow,
@@ -27,9 +27,16 @@ export const FIRST_ROW = 'first_row_index';
 export const TOTAL_ROWS = 'total_rows';
 
 /** Fills a row's background when it has one. */
-function fillRow(ctx: SKRSContext2D, color: unknown, y: number, width: number, h: number): void {
-  if (typeof color !== 'string' || isTransparent(color)) return;
-  ctx.fillStyle = color;
+function fillRow(
+  ctx: SKRSContext2D,
+  color: string | null,
+  y: number,
+  width: number,
+  h: number,
+): void {
+  const paint = paintColor(color);
+  if (!paint) return;
+  ctx.fillStyle = paint;
   ctx.fillRect(0, y, width, h);
 }
 
@@ -47,7 +54,7 @@ function mediaBox(
 /** Draws one cell's content with its top-left inner corner at (x, y). */
 async function drawCell(
   ctx: SKRSContext2D,
-  layer: LayerSpec,
+  layer: TableLayer,
   cell: CellContent,
   at: { x: number; y: number; align: string; path: string },
   env: DrawEnv,
@@ -71,7 +78,7 @@ async function drawCell(
     });
     return;
   }
-  const square = encodeBarcode(cell.value, cell.format as BarcodeFormat).kind === 'matrix';
+  const square = encodeBarcode(cell.value, cell.format).kind === 'matrix';
   const box = mediaBox(cell, square, at.align);
   ctx.save();
   ctx.translate(at.x + box.dx, at.y);
@@ -99,14 +106,14 @@ async function drawCell(
 /** Draws a row's cells at `y`. */
 async function drawRow(
   ctx: SKRSContext2D,
-  layer: LayerSpec,
+  layer: TableLayer,
   plan: ColumnPlan,
   row: TableRow,
   y: number,
   path: string,
   env: DrawEnv,
 ): Promise<void> {
-  const padding = layer.padding as number;
+  const padding = layer.padding;
   for (const [j, cell] of row.cells.entries()) {
     const align = plan.columns[j].align;
     await drawCell(
@@ -120,10 +127,10 @@ async function drawRow(
 }
 
 /** The grid: lines under every row and between columns, and the outer frame. */
-function drawBorders(ctx: SKRSContext2D, layer: LayerSpec, plan: ColumnPlan, ys: number[]): void {
-  const width = layer.border_width as number;
-  const color = layer.border_color;
-  if (width <= 0 || typeof color !== 'string' || isTransparent(color) || ys.length < 2) return;
+function drawBorders(ctx: SKRSContext2D, layer: TableLayer, plan: ColumnPlan, ys: number[]): void {
+  const width = layer.border_width;
+  const color = paintColor(layer.border_color);
+  if (width <= 0 || !color || ys.length < 2) return;
   const bottom = ys[ys.length - 1];
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
@@ -140,11 +147,16 @@ function drawBorders(ctx: SKRSContext2D, layer: LayerSpec, plan: ColumnPlan, ys:
 }
 
 /** Draws the table layer (see the module comment). */
-export async function drawTable(ctx: SKRSContext2D, layer: LayerSpec, env: DrawEnv): Promise<void> {
+export async function drawTable(
+  ctx: SKRSContext2D,
+  layer: TableLayer,
+  env: DrawEnv,
+): Promise<void> {
   const plan = planColumns(layer);
   if (plan.columns.length === 0) return;
-  const rows = (layer.rows ?? []) as TableCell[][];
-  const first = typeof layer[FIRST_ROW] === 'number' ? (layer[FIRST_ROW] as number) : 0;
+  const rows = layer.rows;
+  const firstIndex = layer[FIRST_ROW];
+  const first = typeof firstIndex === 'number' ? firstIndex : 0;
   const path = `layers.${layer.name}`;
   const header = layoutHeader(layer, plan, env.resolveFont);
   const headerHeight = header?.height ?? 0;
@@ -160,25 +172,28 @@ export async function drawTable(ctx: SKRSContext2D, layer: LayerSpec, env: DrawE
     if (used > layer.height + 0.01) break;
   }
   const count = body.length;
-  const total = typeof layer[TOTAL_ROWS] === 'number' ? (layer[TOTAL_ROWS] as number) : rows.length;
+  const totalRows = layer[TOTAL_ROWS];
+  const total = typeof totalRows === 'number' ? totalRows : rows.length;
   if (count < rows.length) {
     const left = rows.length - count;
-    env.warn(
+    env.warn({
+      code: 'table_rows_left_out',
       path,
-      `${left} of ${total} rows did not fit the table's box and were left out (in a PDF the table continues on new pages)`,
-    );
+      message: `${left} of ${total} rows did not fit the table's box and were left out (in a PDF the table continues on new pages)`,
+    });
   }
   if (count > 0 && headerHeight + body[0].height > layer.height + 0.01) {
-    env.warn(
-      `${path}.rows.${first}`,
+    env.warn({
+      code: 'table_row_cut',
+      path: `${path}.rows.${first}`,
       // No sizes in the message: they would be the painter's px, not the design's unit.
-      `the row is taller than the table's box and was cut at its edge`,
-    );
+      message: `the row is taller than the table's box and was cut at its edge`,
+    });
   }
   ctx.save();
   ctx.beginPath();
   // Half a border may reach past the box; anything further is cut.
-  const edge = (layer.border_width as number) / 2;
+  const edge = layer.border_width / 2;
   ctx.rect(-edge, -edge, Math.max(plan.width, layer.width) + 2 * edge, layer.height + 2 * edge);
   ctx.clip();
   const ys = [0];

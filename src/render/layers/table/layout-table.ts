@@ -4,15 +4,16 @@
  * tallest cell plus the padding; barcode and picture cells are `media_height` tall. Pagination
  * and drawing both read it, so a page holds exactly the rows that drawing puts in the box.
  */
-import type { LayerSpec } from '../../types.ts';
 import { escapeEmphasis, layoutText, type TextLayout } from '../../text/index.ts';
+import type { BarcodeFormat } from '../barcode/encode-barcode.ts';
 import { textBlockOf } from '../text/index.ts';
 import type { TableCell, TableColumn } from './table-data.ts';
+import type { TableLayer } from './table-props.ts';
 
 /** A cell ready to draw: its text layout, or the box of its barcode or picture. */
 export type CellContent =
   | { kind: 'text'; layout: TextLayout }
-  | { kind: 'barcode'; value: string; format: string; width: number; height: number }
+  | { kind: 'barcode'; value: string; format: BarcodeFormat; width: number; height: number }
   | { kind: 'picture'; url: string; width: number; height: number };
 
 /** One laid-out row: its height and cells in column order. */
@@ -32,18 +33,18 @@ export interface ColumnPlan {
 
 /** Text styles of header or body cells. */
 interface CellStyle {
-  font: unknown;
+  font: string | null;
   font_size: number;
-  font_weight: unknown;
-  text_color: unknown;
+  font_weight: number;
+  text_color: string;
   line_height: number;
 }
 
 type ResolveFont = (ref: string | null | undefined) => string;
 
 /** Column x positions: fixed widths as given, the others share what is left of the layer width. */
-export function planColumns(layer: LayerSpec): ColumnPlan {
-  const columns = (layer.columns ?? []) as TableColumn[];
+export function planColumns(layer: TableLayer): ColumnPlan {
+  const columns = layer.columns;
   const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const flexible = columns.filter((c) => c.width === null).length;
   const share = flexible > 0 ? Math.max(0, layer.width - fixed) / flexible : 0;
@@ -58,15 +59,22 @@ export function planColumns(layer: LayerSpec): ColumnPlan {
 }
 
 /** The body's or the header's text style. */
-export function cellStyle(layer: LayerSpec, header: boolean): CellStyle {
-  const p = header ? 'header_' : '';
-  return {
-    font: layer[`${p}font`] ?? layer.font,
-    font_size: layer[`${p}font_size`] as number,
-    font_weight: layer[`${p}font_weight`],
-    text_color: layer[`${p}text_color`],
-    line_height: layer.line_height as number,
-  };
+export function cellStyle(layer: TableLayer, header: boolean): CellStyle {
+  const style = { font: layer.font, line_height: layer.line_height };
+  return header
+    ? {
+        ...style,
+        font: layer.header_font ?? layer.font,
+        font_size: layer.header_font_size,
+        font_weight: layer.header_font_weight,
+        text_color: layer.header_text_color,
+      }
+    : {
+        ...style,
+        font_size: layer.font_size,
+        font_weight: layer.font_weight,
+        text_color: layer.text_color,
+      };
 }
 
 /** A text cell laid out in `width`, as a text layer with the cell's style would be. */
@@ -102,14 +110,14 @@ function layoutCellText(
 
 /** Lays out one row of cells (the header row is the column titles). */
 export function layoutRow(
-  layer: LayerSpec,
+  layer: TableLayer,
   plan: ColumnPlan,
   cells: readonly TableCell[],
   header: boolean,
   resolveFont: ResolveFont,
 ): TableRow {
-  const padding = layer.padding as number;
-  const media = layer.media_height as number;
+  const padding = layer.padding;
+  const media = layer.media_height;
   const style = cellStyle(layer, header);
   // An empty row is still one line tall.
   let content = style.font_size * style.line_height;
@@ -137,7 +145,7 @@ export function layoutRow(
 
 /** The header row, or undefined when the table shows none. */
 export function layoutHeader(
-  layer: LayerSpec,
+  layer: TableLayer,
   plan: ColumnPlan,
   resolveFont: ResolveFont,
 ): TableRow | undefined {
@@ -152,9 +160,12 @@ export function layoutHeader(
 }
 
 /** The heights of every body row (what pagination needs). */
-export function rowHeights(layer: LayerSpec, plan: ColumnPlan, resolveFont: ResolveFont): number[] {
-  const rows = (layer.rows ?? []) as TableCell[][];
-  return rows.map((cells) => layoutRow(layer, plan, cells, false, resolveFont).height);
+export function rowHeights(
+  layer: TableLayer,
+  plan: ColumnPlan,
+  resolveFont: ResolveFont,
+): number[] {
+  return layer.rows.map((cells) => layoutRow(layer, plan, cells, false, resolveFont).height);
 }
 
 /**

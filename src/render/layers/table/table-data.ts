@@ -10,6 +10,10 @@ import type { PropContext } from '../../design/props.ts';
 import type { JsonSchema } from '../../design/prop-specs.ts';
 import { BARCODE_FORMATS, encodeBarcode } from '../barcode/encode-barcode.ts';
 import type { BarcodeFormat } from '../barcode/encode-barcode.ts';
+import { COLUMN_ALIGNS, isColumns, type TableCell, type TableColumn } from './table-values.ts';
+
+export { COLUMN_ALIGNS, isColumns, isRows } from './table-values.ts';
+export type { TableCell, TableColumn } from './table-values.ts';
 import { MAX_BARCODE_VALUE } from '../barcode/index.ts';
 
 /** Most columns of one table. */
@@ -20,22 +24,6 @@ export const MAX_ROWS = 10_000;
 export const MAX_CELL_TEXT = 10_000;
 /** Largest column width, in px (as every layer length). */
 const MAX_WIDTH = 100_000;
-
-export const COLUMN_ALIGNS = ['left', 'center', 'right'] as const;
-
-/** A normalised column: `width` null shares the width the other columns leave. */
-export interface TableColumn {
-  title: string;
-  key: string;
-  width: number | null;
-  align: (typeof COLUMN_ALIGNS)[number];
-}
-
-/** A normalised cell. */
-export type TableCell =
-  | string
-  | { type: 'barcode'; value: string; format: BarcodeFormat }
-  | { type: 'picture'; url: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -218,7 +206,7 @@ function checkBarcodeCell(c: PropContext, path: string, v: Record<string, unknow
 export function checkRows(c: PropContext, prop: string): void {
   const v = listOf(c, prop, MAX_ROWS, 'rows');
   if (!v) return;
-  const columns = (c.layer.columns ?? []) as TableColumn[];
+  const columns = isColumns(c.layer.columns) ? c.layer.columns : [];
   c.layer[prop] = v.map((row: unknown, i) => {
     const path = `${c.path}.${prop}.${i}`;
     if (Array.isArray(row)) {

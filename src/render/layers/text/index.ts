@@ -3,19 +3,26 @@
  * wrapping, alignment, auto-fit, max_lines, overflow (clip, ellipsis, visible), RTL/CJK/emoji
  * (see src/render/text/).
  */
-import type { LayerType } from '../../types.ts';
 import { drawText, layoutText } from '../../text/index.ts';
+import { defineLayerType } from '../typed-layer.ts';
 import { TEXT_PROPS, textBlockOf } from './text-props.ts';
 import { addTextLinks } from './text-links.ts';
 import { warnFontFallbacks, warnOverflow, warnSyntheticFaces } from './text-warnings.ts';
 
 export { TEXT_DEFAULTS, TEXT_PROPS, textBlockOf, validateTextProps } from './text-props.ts';
+export type { TextLayer } from './text-props.ts';
 
 /** The text layer type. */
-export const textLayer: LayerType = {
+export const textLayer = defineLayerType({
   type: 'text',
   listedAs: 'text',
   props: TEXT_PROPS,
+  editor: {
+    label: 'text',
+    icon: 'T',
+    size: { width: 500, height: 100, widthShare: 0.6, heightShare: 0.2 },
+    starter: { text: 'Your text', font_size: 48 },
+  },
   assetUrls: () => [],
   draw(ctx, layer, env) {
     const block = textBlockOf(layer, env.resolveFont);
@@ -36,4 +43,4 @@ export const textLayer: LayerType = {
     drawText(ctx, layout);
     ctx.restore();
   },
-};
+});

@@ -3,12 +3,12 @@
  * stored form is canonical), defaults, and the TextBlock that layout takes.
  */
 import { HYPHENATION_LANGS, hyphenateText } from '../../text/hyphenate.ts';
-import type { HyphenationLang } from '../../text/hyphenate.ts';
 import { addProblem, checkEnum, type PropContext } from '../../design/props.ts';
-import { checkProps, type JsonSchema, type PropSpecs } from '../../design/prop-specs.ts';
+import { checkProps, propSpecs, type JsonSchema } from '../../design/prop-specs.ts';
 import type { TextBlock } from '../../text/index.ts';
 import { parseEmphasis, parseRichText } from '../../text/index.ts';
-import type { LayerSpec, RenderProblem } from '../../types.ts';
+import type { LayerOf, LayerSpec, RenderProblem } from '../../types.ts';
+import { readProps } from '../typed-layer.ts';
 
 /** Defaults of the text props (documented in docs/designing-templates.md, "Text layers and fonts"). */
 export const TEXT_DEFAULTS = {
@@ -39,6 +39,14 @@ const WEIGHT_NAMES: Record<string, number> = { normal: 400, bold: 700, light: 30
 /** A weight as a string: a name of WEIGHT_NAMES (any case) or digits. */
 const WEIGHT_PATTERN =
   '^\\s*(\\d+|[nN][oO][rR][mM][aA][lL]|[bB][oO][lL][dD]|[lL][iI][gG][hH][tT]|[tT][hH][iI][nN])\\s*$';
+
+/** A font reference the check keeps: a trimmed, non-empty string of at most 200 characters, or null. */
+export const isFontRef = (v: unknown): v is string | null =>
+  v === null || (typeof v === 'string' && v !== '' && v.length <= 200 && v.trim() === v);
+
+/** A font weight the check keeps: an integer from 1 to 1000. */
+const isWeight = (v: unknown): v is number =>
+  Number.isInteger(v) && Number(v) >= 1 && Number(v) <= 1000;
 
 /** `font`/`alt_font`: a font uuid or a bundled family name, or null for the default. */
 export function checkFontRef(c: PropContext, prop: string): void {
@@ -83,6 +91,8 @@ function checkWeight(c: PropContext): void {
 }
 
 const VERTICAL_ALIGNS = ['top', 'middle', 'bottom'] as const;
+const isVerticalAlign = (v: unknown): v is (typeof VERTICAL_ALIGNS)[number] =>
+  VERTICAL_ALIGNS.some((a) => a === v);
 
 /** `vertical_align`, where "center" (what CSS and most editors call the vertical middle) means "middle". */
 function checkVerticalAlign(c: PropContext, prop: string): void {
@@ -95,7 +105,7 @@ function checkVerticalAlign(c: PropContext, prop: string): void {
 export const fontRefSchema = (): JsonSchema => ({ type: ['string', 'null'], maxLength: 200 });
 
 /** The text layer's properties (LayerType.props), in the order they are checked. */
-export const TEXT_PROPS: PropSpecs = {
+export const TEXT_PROPS = propSpecs({
   text: {
     kind: 'string',
     def: TEXT_DEFAULTS.text,
@@ -113,12 +123,14 @@ export const TEXT_PROPS: PropSpecs = {
   font: {
     kind: 'custom',
     check: checkFontRef,
+    is: isFontRef,
     schema: fontRefSchema,
     description: 'A font uuid or bundled family name; null or "" for the default.',
   },
   alt_font: {
     kind: 'custom',
     check: checkFontRef,
+    is: isFontRef,
     schema: fontRefSchema,
     description: 'The font of emphasised text; null for the layer font.',
   },
@@ -139,6 +151,7 @@ export const TEXT_PROPS: PropSpecs = {
   font_weight: {
     kind: 'custom',
     check: checkWeight,
+    is: isWeight,
     scalar: 'number',
     schema: () => ({
       anyOf: [
@@ -176,6 +189,7 @@ export const TEXT_PROPS: PropSpecs = {
   vertical_align: {
     kind: 'custom',
     check: checkVerticalAlign,
+    is: isVerticalAlign,
     schema: () => ({ type: ['string', 'null'], enum: [...VERTICAL_ALIGNS, 'center', null] }),
     description: 'Vertical alignment ("center" means "middle"). Case-insensitive. Default "top".',
   },
@@ -230,7 +244,10 @@ export const TEXT_PROPS: PropSpecs = {
     description:
       'Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box.',
   },
-};
+});
+
+/** A text layer with its properties checked. */
+export type TextLayer = LayerOf<typeof TEXT_PROPS>;
 
 /** Checks and normalises a text layer's own props in place. */
 export function validateTextProps(layer: LayerSpec, path: string, problems: RenderProblem[]): void {
@@ -238,55 +255,52 @@ export function validateTextProps(layer: LayerSpec, path: string, problems: Rend
 }
 
 /** Applies text_transform (before the markup is read: case changes leave `*` and `\` alone). */
-function transform(text: string, how: unknown): string {
+function transform(text: string, how: TextLayer['text_transform']): string {
   if (how === 'uppercase') return text.toUpperCase();
   if (how === 'lowercase') return text.toLowerCase();
   return text;
 }
 
 /**
- * The layout input of a text layer: props normalised on a copy (so drawing never depends on
- * validation having run), fonts resolved through `resolveFont` (DrawEnv.resolveFont).
+ * The layout input of a text layer: its props read as TEXT_PROPS declares them (checked on a
+ * copy when they are not, so drawing never depends on validation having run), fonts resolved
+ * through `resolveFont` (DrawEnv.resolveFont).
  */
 export function textBlockOf(
   source: LayerSpec,
   resolveFont: (ref: string | null | undefined) => string,
 ): TextBlock {
-  const layer = { ...source };
-  validateTextProps(layer, '', []);
-  const raw = (layer.text as string).replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
+  const layer = readProps(TEXT_PROPS, source);
+  const raw = layer.text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
   // Markup: the case change applies to the text between tags, never to tags or link targets.
   const spans =
     layer.text_format === 'markup'
       ? parseRichText(raw, (t) => transform(t, layer.text_transform))
       : parseEmphasis(transform(raw, layer.text_transform));
-  const family = resolveFont(layer.font as string | null);
+  const family = resolveFont(layer.font);
   const weight = String(layer.font_weight);
-  const style = layer.font_style as string;
-  const color = layer.text_color as string;
+  const style = layer.font_style;
+  const color = layer.text_color;
   return {
     spans: layer.hyphenate
-      ? spans.map((span) => ({
-          ...span,
-          text: hyphenateText(span.text, layer.lang as HyphenationLang),
-        }))
+      ? spans.map((span) => ({ ...span, text: hyphenateText(span.text, layer.lang) }))
       : spans,
     base: { family, weight, style, color },
     alt: {
-      family: layer.alt_font ? resolveFont(layer.alt_font as string) : family,
+      family: layer.alt_font ? resolveFont(layer.alt_font) : family,
       weight,
       style,
-      color: (layer.alt_text_color as string | null) ?? color,
+      color: layer.alt_text_color ?? color,
     },
-    fontSize: layer.font_size as number,
-    lineHeight: layer.line_height as number,
-    letterSpacing: layer.letter_spacing as number,
-    align: layer.align as TextBlock['align'],
-    verticalAlign: layer.vertical_align as TextBlock['verticalAlign'],
-    maxLines: layer.max_lines as number,
-    autoFit: layer.auto_fit as boolean,
-    minFontSize: layer.min_font_size as number,
-    overflow: layer.overflow as TextBlock['overflow'],
+    fontSize: layer.font_size,
+    lineHeight: layer.line_height,
+    letterSpacing: layer.letter_spacing,
+    align: layer.align,
+    verticalAlign: layer.vertical_align,
+    maxLines: layer.max_lines,
+    autoFit: layer.auto_fit,
+    minFontSize: layer.min_font_size,
+    overflow: layer.overflow,
     width: Math.max(0, Number(layer.width) || 0),
     height: Math.max(0, Number(layer.height) || 0),
   };

@@ -16,10 +16,11 @@ export function warnFontFallbacks(layer: LayerSpec, env: DrawEnv): void {
     // The default family named on purpose is no fallback.
     if (findBundledFamily(ref) === DEFAULT_FAMILY) continue;
     if (env.resolveFont(ref) !== fallback) continue;
-    env.warn(
-      `layers.${layer.name}`,
-      `${prop === 'font' ? 'font' : 'alt_font'} "${ref}" is not available; ${DEFAULT_FAMILY.name} was used`,
-    );
+    env.warn({
+      code: 'font_fallback',
+      path: `layers.${layer.name}`,
+      message: `${prop === 'font' ? 'font' : 'alt_font'} "${ref}" is not available; ${DEFAULT_FAMILY.name} was used`,
+    });
   }
 }
 
@@ -31,7 +32,7 @@ export function warnSyntheticFaces(layer: LayerSpec, layout: TextLayout, env: Dr
     const message = `font family "${face.family}" has no ${what.join(' ')} face; ${what.join(' and ')} was synthesised (upload that face to the family to use it)`;
     if (seen.has(message)) continue;
     seen.add(message);
-    env.warn(`layers.${layer.name}`, message);
+    env.warn({ code: 'font_synthesized', path: `layers.${layer.name}`, message });
   }
 }
 
@@ -54,5 +55,9 @@ export function warnOverflow(
   const message = layer.auto_fit
     ? `the text does not fit its box at the minimum font size ${size}`
     : `the text does not fit its box at font size ${size} (auto_fit can shrink it)`;
-  env.warn(`layers.${layer.name}`, `${message}; ${OVERFLOW_OUTCOME[block.overflow]}`);
+  env.warn({
+    code: 'text_overflow',
+    path: `layers.${layer.name}`,
+    message: `${message}; ${OVERFLOW_OUTCOME[block.overflow]}`,
+  });
 }
