@@ -44,7 +44,7 @@ export function pdfPixels(pages: Design[], options: PdfOptions): number {
   );
 }
 
-/** Pixels a merged page weighs: about 25 KB of parsed PDF objects, at 8–9 bytes per pixel. */
+/** Pixels a merged page weighs: its parsed PDF objects at the bytes a pixel weighs (benchmarks). */
 const PIXELS_PER_MERGED_PAGE = 3000;
 
 /**

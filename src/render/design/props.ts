@@ -16,8 +16,8 @@ export function describeValue(value: unknown): string {
   }
   let text: string;
   try {
-    // Only the start is shown: a long string is cut before it is quoted and split into characters
-    // (a 4.9 MB one took over a second of the main thread whole).
+    // Only the start is shown: a long string is cut before it is quoted and split into characters,
+    // which for a whole multi-megabyte string held the main thread for long.
     const shown = typeof value === 'string' && value.length > 200 ? value.slice(0, 200) : value;
     text = JSON.stringify(shown) ?? String(shown);
   } catch {
