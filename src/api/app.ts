@@ -15,7 +15,7 @@ import addFormats from 'ajv-formats';
 import type { Config } from '../config.ts';
 import type { Services } from '../core/services.ts';
 import { metricsAuthorized } from '../core/metrics-authorized.ts';
-import { type Metrics } from '../core/ports/metrics.ts';
+import type { Metrics } from '../core/ports/metrics.ts';
 import { READY_RETRY_AFTER_SECONDS, readinessAnswer } from '../core/readiness.ts';
 import { installAuth } from './auth.ts';
 import { coerceFormBodyBySchema } from './coerce-body.ts';

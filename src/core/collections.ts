@@ -9,7 +9,7 @@ import type { CreateCollectionBody, UpdateCollectionBody } from './request-shape
 import type { Checked } from './request-shapes/schema-helpers.ts';
 import type { CollectionStore } from './ports/collection-store.ts';
 import { checkCustomData } from './templates.ts';
-import { type TemplateStore } from './ports/template-store.ts';
+import type { TemplateStore } from './ports/template-store.ts';
 
 export { COLLECTION_LIMITS };
 

@@ -6,7 +6,7 @@
  */
 import { newSecret } from './ids.ts';
 import { hashToken, issueToken, type Project } from './projects.ts';
-import { type ProjectStore } from './ports/project-store.ts';
+import type { ProjectStore } from './ports/project-store.ts';
 
 /** Bounds of a link's lifetime in minutes (`--ttl`), and its default. */
 export const EDITOR_LINK_TTL = { min: 1, max: 1440, default: 15 } as const;

@@ -4,7 +4,7 @@
  * and the design save every writer of a design goes through (the API, `imprint templates push`).
  */
 import { COLLECTION_LIMITS, unknownMessage } from './collections.ts';
-import { type CollectionStore } from './ports/collection-store.ts';
+import type { CollectionStore } from './ports/collection-store.ts';
 import { FieldErrorCollector, notFound, type FieldErrors } from './errors.ts';
 import type { CreateTemplateBody, UpdateTemplateBody } from './request-shapes/templates.ts';
 import type { Checked } from './request-shapes/schema-helpers.ts';
@@ -18,7 +18,7 @@ import {
   type TemplatePatch,
   type TemplateWithDesign,
 } from './templates.ts';
-import { type DesignSaveResult, type TemplateStore } from './ports/template-store.ts';
+import type { DesignSaveResult, TemplateStore } from './ports/template-store.ts';
 
 /**
  * Body of POST /templates as the use case receives it: the route runs it even when the schema

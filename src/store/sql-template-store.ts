@@ -12,7 +12,7 @@ import {
   type TemplatePatch,
   type TemplateWithDesign,
 } from '../core/templates.ts';
-import { type TemplateStore, type DesignSaveResult } from '../core/ports/template-store.ts';
+import type { TemplateStore, DesignSaveResult } from '../core/ports/template-store.ts';
 import { isPostgres, type Database } from './database.ts';
 import { paginate } from './paginate.ts';
 import type { TemplatesTable } from './schema.ts';

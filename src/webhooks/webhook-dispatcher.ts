@@ -16,7 +16,7 @@ import {
   type WebhookRequest,
   type WebhookResourceType,
 } from '../core/webhooks.ts';
-import { type WebhookService } from '../core/ports/webhook-service.ts';
+import type { WebhookService } from '../core/ports/webhook-service.ts';
 import { FetchError } from '../net/fetch-error.ts';
 import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from '../net/safe-fetch.ts';
 import {

@@ -14,7 +14,7 @@ import {
   type FontFileInfo,
   type FontFormat,
 } from '../core/font-file.ts';
-import { type FontInspector } from '../core/ports/font-inspector.ts';
+import type { FontInspector } from '../core/ports/font-inspector.ts';
 import type { FontCheckReply, FontCheckRequest } from './font-check-messages.ts';
 
 /** Limits of the checker. */

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metricsAuthorized } from '../core/metrics-authorized.ts';
-import { type Metrics } from '../core/ports/metrics.ts';
+import type { Metrics } from '../core/ports/metrics.ts';
 import { READY_RETRY_AFTER_SECONDS, readinessAnswer } from '../core/readiness.ts';
 
 /** What the worker port serves. */

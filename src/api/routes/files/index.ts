@@ -13,7 +13,7 @@ import type { Config } from '../../../config.ts';
 import { notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
 import { blobKeyProblem } from '../../../storage/blob-key.ts';
-import { type BlobInfo, type ByteRange } from '../../../core/ports/blob-storage.ts';
+import type { BlobInfo, ByteRange } from '../../../core/ports/blob-storage.ts';
 
 type FileRequest = FastifyRequest<{ Params: { '*': string } }>;
 
