@@ -35,7 +35,7 @@ export interface CollectionPatch {
   title?: string;
   custom_data?: Collection['custom_data'];
   /**
-   * Computes the new template list from the stored one. The repository calls it inside the
+   * Computes the new template list from the stored one. The store calls it inside the
    * update's transaction, after locking the collection, so concurrent adds are never lost; it may
    * throw a 422.
    */

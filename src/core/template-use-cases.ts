@@ -164,7 +164,7 @@ export async function updateTemplate(
   return updated;
 }
 
-/** What a design save needs besides the repository: the thumbnail of the saved revision. */
+/** What a design save needs besides the store: the thumbnail of the saved revision. */
 export interface DesignSaveDeps {
   templates: Pick<TemplateStore, 'replaceDesign'>;
   previews: {

@@ -1,4 +1,7 @@
-/** Port: persistence of templates and their designs (SQL adapter: `src/store/sql-template-store.ts`). */
+/**
+ * Port: persistence of templates and their designs (SQL adapter:
+ * `src/store/sql-template-store.ts`).
+ */
 import type { Page, PageRequest } from '../pagination.ts';
 import type {
   NewTemplate,
