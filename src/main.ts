@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { ConfigError, databaseStartError, type Config } from './config.ts';
 import type { Services } from './core/services.ts';
-import type { BlobStorage } from './storage/blob-storage.ts';
+import type { BlobStorage } from './core/ports/blob-storage.ts';
 import { LocalBlobStorage } from './storage/local/local-blob-storage.ts';
 import { S3BlobStorage } from './storage/s3/s3-blob-storage.ts';
 import { FileSweeps } from './core/generation/file-sweeps.ts';
@@ -21,36 +21,36 @@ import {
   type DatabaseTarget,
 } from './store/database.ts';
 import { migrateToLatest } from './store/migrations/index.ts';
-import { SqlProjectRepository } from './store/project-repository.ts';
-import { SqlTemplateRepository } from './store/template-repository.ts';
-import { SqlCollectionRepository } from './store/collection-repository.ts';
-import { SqlFontRepository } from './store/font-repository.ts';
-import { SqlColorProfileRepository } from './store/color-profile-repository.ts';
+import { SqlProjectStore } from './store/sql-project-store.ts';
+import { SqlTemplateStore } from './store/sql-template-store.ts';
+import { SqlCollectionStore } from './store/sql-collection-store.ts';
+import { SqlFontStore } from './store/sql-font-store.ts';
+import { SqlColorProfileStore } from './store/sql-color-profile-store.ts';
 import { SqlRenderRowStore } from './store/sql-render-row-store.ts';
 import { sqlGenerationStores, SqlIdempotencyKeyStore } from './store/sql-generation-stores.ts';
 import { SqlFileRetentionStore } from './store/sql-file-retention-store.ts';
 import type { GenerationService } from './core/generation/generation-service.ts';
 import { UrlImageService } from './core/url-api/url-image-service.ts';
-import { SqlUrlApiRepository } from './store/url-api-repository.ts';
-import type { JobQueue } from './queue/job-queue.ts';
+import { SqlUrlApiStore } from './store/sql-url-api-store.ts';
+import type { JobQueue } from './core/ports/job-queue.ts';
 import { LocalJobQueue } from './queue/local/local-job-queue.ts';
 import type { RenderPool } from './worker/render-pool.ts';
 import { RENDER_CACHE_NAMES } from './render/index.ts';
 import { PreviewService } from './core/generation/preview-service.ts';
 import { FontChecker } from './worker/font-checker.ts';
 import { listenForJobs } from './store/job-notifications.ts';
-import { SqlRateCounter } from './store/rate-counter-repository.ts';
+import { SqlRateCounter } from './store/sql-rate-counter.ts';
 import { RedisRateCounter } from './store/redis-rate-counter.ts';
-import { SqlWebhookRepository } from './store/webhook-repository.ts';
+import { SqlWebhookStore } from './store/sql-webhook-store.ts';
 import {
   sealStoredSecrets,
   storedSecretSealer,
   unreadableSecretsMessage,
 } from './store/sealed-secrets.ts';
-import { SqlMediaRepository } from './store/media-repository.ts';
+import { SqlMediaStore } from './store/sql-media-store.ts';
 import { MediaService } from './core/media.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
-import type { Metrics } from './core/metrics.ts';
+import type { Metrics } from './core/ports/metrics.ts';
 import { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 import { countedStorage, timedRenderer } from './metrics/instrument-ports.ts';
 import { observedJobHandler } from './worker/observed-job-handler.ts';
@@ -158,9 +158,9 @@ export async function createServices(
   // Webhook and URL-signing secrets are stored sealed with IMPRINT_SECRET_KEY when it is set.
   const secretSealer = storedSecretSealer(config.secretKey);
   const storage = countedStorage(createBlobStorage(config), obs.metrics);
-  const templates = new SqlTemplateRepository(db, { designCacheBytes: config.designCacheBytes });
-  const fonts = new SqlFontRepository(db, { fontCacheBytes: config.fontCacheBytes });
-  const colorProfiles = new SqlColorProfileRepository(db);
+  const templates = new SqlTemplateStore(db, { designCacheBytes: config.designCacheBytes });
+  const fonts = new SqlFontStore(db, { fontCacheBytes: config.fontCacheBytes });
+  const colorProfiles = new SqlColorProfileStore(db);
   obs.metrics.watchCache('designs', () => templates.designCacheStats());
   obs.metrics.watchCache('font_files', () => fonts.fontCacheStats());
   obs.metrics.watchCache('color_profiles', () => colorProfiles.cacheStats());
@@ -169,21 +169,21 @@ export async function createServices(
     obs.metrics.watchCache(name, () => jobs.renderPool.threadCacheStats(name));
   }
   const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
-    projects: new SqlProjectRepository(db),
+    projects: new SqlProjectStore(db),
     templates,
-    collections: new SqlCollectionRepository(db),
+    collections: new SqlCollectionStore(db),
     fonts,
     colorProfiles,
     fontInspector: jobs.fontChecker,
     storage,
     media: new MediaService({
-      repo: new SqlMediaRepository(db),
+      repo: new SqlMediaStore(db),
       storage,
       publicUrl: config.publicUrl,
       maxBytes: config.mediaMaxBytes,
       retentionDays: config.mediaRetentionDays,
     }),
-    webhooks: new WebhookDispatcher(new SqlWebhookRepository(db, secretSealer), {
+    webhooks: new WebhookDispatcher(new SqlWebhookStore(db, secretSealer), {
       allowPrivate: config.allowPrivateUrls,
       retryBaseMs: config.webhookRetryBaseMs,
       onError: (err) => webhookLog.error({ err }, 'webhook dispatcher error'),
@@ -204,7 +204,7 @@ export async function createServices(
   };
   const generation = await createGenerationService(services, db, config, jobs, obs);
   const urlImages = new UrlImageService({
-    store: new SqlUrlApiRepository(db, secretSealer),
+    store: new SqlUrlApiStore(db, secretSealer),
     projects: services.projects,
     templates: services.templates,
     generation,

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import type { RateCounter } from '../core/rate-counter.ts';
+import type { RateCounter } from '../core/ports/rate-counter.ts';
 
 const WINDOW_MS = 60_000;
 

@@ -3,7 +3,7 @@
  * request is wrong or the code is broken: they answer 503 with Retry-After, never 500.
  */
 import { AppError } from '../core/errors.ts';
-import { QueueUnavailableError } from '../queue/job-queue.ts';
+import { QueueUnavailableError } from '../queue/queue-unavailable-error.ts';
 
 /** Seconds a client is told to wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -1,5 +1,5 @@
 /**
- * Collections group a project's templates. This module holds the port, the limits of the REST
+ * Collections group a project's templates. This module holds their types, the limits of the REST
  * contract (from collection-limits.ts) and the use cases that check template uuids and the
  * 500-template cap.
  */
@@ -7,8 +7,9 @@ import { COLLECTION_LIMITS } from './collection-limits.ts';
 import { FieldErrorCollector, validationError, type FieldErrors } from './errors.ts';
 import type { CreateCollectionBody, UpdateCollectionBody } from './request-shapes/collections.ts';
 import type { Checked } from './request-shapes/schema-helpers.ts';
-import type { Page, PageRequest } from './pagination.ts';
-import { checkCustomData, type TemplateRepository } from './templates.ts';
+import type { CollectionStore } from './ports/collection-store.ts';
+import { checkCustomData } from './templates.ts';
+import type { TemplateStore } from './ports/template-store.ts';
 
 export { COLLECTION_LIMITS };
 
@@ -34,29 +35,11 @@ export interface CollectionPatch {
   title?: string;
   custom_data?: Collection['custom_data'];
   /**
-   * Computes the new template list from the stored one. The repository calls it inside the
+   * Computes the new template list from the stored one. The store calls it inside the
    * update's transaction, after locking the collection, so concurrent adds are never lost; it may
    * throw a 422.
    */
   members?: (current: string[]) => string[];
-}
-
-/** Port: persistence of collections (every method is scoped by project). */
-export interface CollectionRepository {
-  /** Every collection of the project, oldest first. */
-  listAll(projectId: string): Promise<Collection[]>;
-  /** One page of the project's collections, oldest first. */
-  listPage(projectId: string, page: PageRequest): Promise<Page<Collection>>;
-  /** A collection of the project, or undefined. */
-  find(projectId: string, id: string): Promise<Collection | undefined>;
-  /** How many templates each of the given collections of the project holds (absent = unknown). */
-  templateCounts(projectId: string, ids: string[]): Promise<Map<string, number>>;
-  /** Inserts a collection. */
-  create(projectId: string, input: NewCollection): Promise<Collection>;
-  /** Applies a patch; undefined when the collection is not in the project. */
-  update(projectId: string, id: string, patch: CollectionPatch): Promise<Collection | undefined>;
-  /** Deletes a collection (its templates stay); false when it is not in the project. */
-  delete(projectId: string, id: string): Promise<boolean>;
 }
 
 /**
@@ -85,7 +68,7 @@ function strings(values: readonly (string | undefined)[] | undefined): string[] 
  * (`field.i`, the Laravel convention for array items).
  */
 async function checkTemplateUuids(
-  templates: TemplateRepository,
+  templates: TemplateStore,
   projectId: string,
   field: string,
   uuids: readonly (string | undefined)[] | undefined,
@@ -123,7 +106,7 @@ export function unknownMessage(kind: 'template' | 'collection', ids: string[]): 
  * `schemaErrors` are the route schema's, named in the same 422.
  */
 export async function createCollection(
-  deps: { collections: CollectionRepository; templates: TemplateRepository },
+  deps: { collections: CollectionStore; templates: TemplateStore },
   projectId: string,
   input: CreateCollectionInput,
   schemaErrors: FieldErrors = {},
@@ -154,7 +137,7 @@ export async function createCollection(
  * the route schema's, named in the same 422.
  */
 export async function updateCollection(
-  deps: { collections: CollectionRepository; templates: TemplateRepository },
+  deps: { collections: CollectionStore; templates: TemplateStore },
   projectId: string,
   current: Collection,
   input: UpdateCollectionInput,

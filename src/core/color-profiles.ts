@@ -1,8 +1,9 @@
 /**
  * ICC profiles an owner imports for the `color_profile` names Imprint cannot ship (`imprint icc
  * import <file> --name cmyk-profile-1`): the check of a file against the name it is meant for,
- * and the port that stores them. They live in the database, like fonts, so every API and worker
- * process on every machine renders with the same profile.
+ * and what is stored of them (the ColorProfileStore port, ports/color-profile-store.ts). They
+ * live in the database, like fonts, so every API and worker process on every machine renders with
+ * the same profile.
  */
 import { parse as parseIcc } from 'icc';
 import {
@@ -12,6 +13,7 @@ import {
   tryCmykConversion,
   profileSource,
 } from '../render/index.ts';
+import type { ColorProfileStore } from './ports/color-profile-store.ts';
 
 /** Largest ICC file accepted (the ECI's and Adobe's profiles are 0.5–2 MB). */
 export const MAX_ICC_BYTES = 20 * 1024 * 1024;
@@ -27,17 +29,6 @@ export interface ImportedProfileInfo {
   /** SHA-256 of the bytes, hex. */
   sha256: string;
   created_at: string;
-}
-
-/** The stored profiles (database adapter: store/color-profile-repository.ts). */
-export interface ColorProfileRepository {
-  /** Stores `data` under `info.name`, replacing a profile of that name. */
-  put(info: ImportedProfileInfo, data: Buffer): Promise<void>;
-  list(): Promise<ImportedProfileInfo[]>;
-  /** False when no profile had that name. */
-  remove(name: string): Promise<boolean>;
-  /** The bytes of the profile imported under `name`, if any (cached per process). */
-  load(name: string): Promise<Buffer | undefined>;
 }
 
 /** The spec names a profile may be imported for: those without a bundled file. */
@@ -111,7 +102,7 @@ export async function checkIccProfile(
  * file and one was imported; undefined otherwise (the option check then says what is missing).
  */
 export async function importedProfileData(
-  store: Pick<ColorProfileRepository, 'load'> | undefined,
+  store: Pick<ColorProfileStore, 'load'> | undefined,
   name: unknown,
 ): Promise<Buffer | undefined> {
   if (!store || typeof name !== 'string') return undefined;

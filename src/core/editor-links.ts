@@ -5,7 +5,8 @@
  * IMPRINT_EDITOR_SESSION_HOURS, so a link that leaks later is worth nothing and a session ends.
  */
 import { newSecret } from './ids.ts';
-import { hashToken, issueToken, type Project, type ProjectRepository } from './projects.ts';
+import { hashToken, issueToken, type Project } from './projects.ts';
+import type { ProjectStore } from './ports/project-store.ts';
 
 /** Bounds of a link's lifetime in minutes (`--ttl`), and its default. */
 export const EDITOR_LINK_TTL = { min: 1, max: 1440, default: 15 } as const;
@@ -28,7 +29,7 @@ export interface EditorLink {
  * never send to a server, so it appears in no access log.
  */
 export async function createEditorLink(
-  repo: ProjectRepository,
+  repo: ProjectStore,
   projectId: string,
   ttlMinutes: number,
   publicUrl: string,
@@ -52,7 +53,7 @@ export interface EditorSession {
  * is unknown, used or expired (the caller answers all three alike, telling a guesser nothing).
  */
 export async function exchangeEditorLink(
-  repo: ProjectRepository,
+  repo: ProjectStore,
   code: string,
   sessionHours: number,
   now: number = Date.now(),

@@ -1,9 +1,9 @@
 /**
  * What the API knows about font files without parsing them: the signature the four accepted
  * formats start with, the table directory (every table inside the file, decoded sizes bounded)
- * and the port that parses a file in isolation. Parsing itself (fontkit, font-parse.ts) runs only
- * in the font checker's child process: a hostile file can make a parser allocate without bound,
- * and V8 cannot catch that ("invalid size" and out-of-memory errors end the whole process).
+ * and what parsing one tells (the FontInspector port, ports/font-inspector.ts, parses a file in
+ * isolation). Parsing itself (fontkit, font-parse.ts) runs only in the font checker's child
+ * process: a hostile file can make a parser allocate without bound, and V8 cannot catch that ("invalid size" and out-of-memory errors end the whole process).
  */
 import { type AppError, fieldError } from './errors.ts';
 
@@ -34,18 +34,6 @@ export interface FontFileInfo {
   /** Slant: normal, italic or oblique. */
   style: FontFaceStyle;
   numGlyphs: number;
-}
-
-/**
- * Port: parses font files where a hostile one cannot take the process down (a child process
- * with a memory and time limit). Throws the 422 on `file` when the bytes are not a usable font.
- */
-export interface FontInspector {
-  /**
-   * Inspects `data`. With a `key` (a stored font's uuid: its bytes never change) the outcome is
-   * remembered, so a font met by many renders is checked once per process.
-   */
-  inspect(data: Buffer, key?: string): Promise<FontFileInfo>;
 }
 
 /** The format named by the first four bytes, or undefined when they match none of the four. */

@@ -1,12 +1,13 @@
 /**
  * Custom fonts: project fonts uploaded through the API and legacy account-wide fonts imported by
  * the operator. The uuid of a font is the code text layers put in `font`/`alt_font`/`fontFamily`.
- * This module holds the port, the API object and the use-case rules (upload, rename, delete).
+ * This module holds the font types, the API object and the use-case rules (upload, rename,
+ * delete); fonts are stored through the FontStore port (ports/font-store.ts).
  */
 import { AppError, FieldErrorCollector, fieldError, notFound } from './errors.ts';
-import type { Page, PageRequest } from './pagination.ts';
-import type { FontSource } from '../render/index.ts';
-import type { FontFileInfo, FontFormat, FontInspector } from './font-file.ts';
+import type { FontFileInfo, FontFormat } from './font-file.ts';
+import type { FontInspector } from './ports/font-inspector.ts';
+import type { FontStore } from './ports/font-store.ts';
 import type { FontFaceStyle } from './font-face-info.ts';
 
 export type { FontFormat } from './font-file.ts';
@@ -63,31 +64,6 @@ export interface FontScope {
 export interface TemplateRef {
   uuid: string;
   title: string;
-}
-
-/** Port: persistence of fonts and their files. */
-export interface FontRepository {
-  /** One page of the fonts visible in `scope`, newest first. */
-  list(scope: FontScope, page: PageRequest): Promise<Page<FontRecord>>;
-  /** The font with this uuid when visible in `scope`. */
-  find(scope: FontScope, uuid: string): Promise<FontRecord | undefined>;
-  /** Stores a font and its bytes; returns the stored record. */
-  insert(font: NewFont): Promise<FontRecord>;
-  /** Sets the title of one of the project's own fonts; undefined when it has none with that uuid. */
-  rename(projectId: string, uuid: string, title: string): Promise<FontRecord | undefined>;
-  /** Templates of the project whose design references the font (font, alt_font or fontFamily). */
-  templatesUsing(projectId: string, uuid: string): Promise<TemplateRef[]>;
-  /** Deletes one of the project's own fonts and its bytes for good; false when not found. */
-  remove(projectId: string, uuid: string): Promise<boolean>;
-  /** The legacy fonts of an account, oldest first (operators only). */
-  listLegacy(accountId: string): Promise<FontRecord[]>;
-  /** Deletes a legacy font of an account and its bytes; false when not found (operators only). */
-  removeLegacy(accountId: string, uuid: string): Promise<boolean>;
-  /**
-   * The files of the fonts with these uuids that the project may use (its own fonts and the
-   * legacy fonts of its account), for the renderer. Unknown or foreign uuids are simply absent.
-   */
-  loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]>;
 }
 
 /** The font object of the API (spec 2.1); is_legacy only when the request asked for legacy fonts. */
@@ -217,7 +193,7 @@ export async function validateFontUpload(
 
 /** Renames a project font (PATCH); 404 when the project has no such font. */
 export async function renameFont(
-  repo: FontRepository,
+  repo: FontStore,
   projectId: string,
   uuid: string,
   title: string,
@@ -235,7 +211,7 @@ export async function renameFont(
  * render with the default font.
  */
 export async function deleteFont(
-  repo: FontRepository,
+  repo: FontStore,
   projectId: string,
   uuid: string,
   force: boolean,
@@ -256,7 +232,7 @@ export async function deleteFont(
 }
 
 /** The project font or (with includeLegacy) legacy font with this uuid; 404 otherwise. */
-export async function getFont(repo: FontRepository, scope: FontScope, uuid: string) {
+export async function getFont(repo: FontStore, scope: FontScope, uuid: string) {
   const font = await repo.find(scope, uuid);
   if (!font) throw notFound('Font');
   return font;

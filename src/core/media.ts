@@ -4,11 +4,12 @@
  * under an unguessable key and are served at /files/<key>; a row per file records its project,
  * type, size and expiry, and a periodic sweep removes expired media (blob and row).
  */
-import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { BlobStorage } from './ports/blob-storage.ts';
 import { fileUrl, newFileKey } from '../storage/file-url.ts';
 import { sniffPicture } from '../net/sniff.ts';
 import { AppError, validationError, type FieldErrors } from './errors.ts';
 import { newId } from './ids.ts';
+import type { MediaStore } from './ports/media-store.ts';
 
 /** Files one upload may carry (Placid's limit). */
 export const MEDIA_FILES_PER_UPLOAD = 5;
@@ -37,16 +38,6 @@ export interface MediaRecord {
   expires_at: string;
 }
 
-/** Port: the media rows. */
-export interface MediaRepository {
-  /** Records a stored file. */
-  insert(row: MediaRecord): Promise<void>;
-  /** Up to `limit` rows whose expires_at is at or before `now`, soonest first. */
-  listExpired(now: string, limit: number): Promise<MediaRecord[]>;
-  /** Removes rows by id (missing ids are ignored). */
-  delete(ids: string[]): Promise<void>;
-}
-
 /** One file part of an upload. */
 export interface MediaUpload {
   /** The form field it came in: answered back as `file_key`. */
@@ -63,7 +54,7 @@ export interface MediaObject {
 
 /** What MediaService needs. */
 export interface MediaDeps {
-  repo: MediaRepository;
+  repo: MediaStore;
   storage: BlobStorage;
   publicUrl: string;
   /** Largest file in bytes (IMPRINT_MEDIA_MAX_BYTES). */

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { newSecret } from './ids.ts';
+import type { ProjectStore } from './ports/project-store.ts';
 
 /** An account: the owner of projects and of legacy account-wide fonts. */
 export interface Account {
@@ -58,43 +59,6 @@ export interface Caller {
   creditLimit?: number | null;
 }
 
-/** Port: persistence of accounts, projects and tokens. */
-export interface ProjectRepository {
-  /** Creates an account. */
-  createAccount(title: string): Promise<Account>;
-  /** Finds an account by id. */
-  findAccount(id: string): Promise<Account | undefined>;
-  /** Lists every account, oldest first. */
-  listAccounts(): Promise<Account[]>;
-  /** Creates a project in an account. */
-  createProject(accountId: string, title: string): Promise<Project>;
-  /** Finds a project by id. */
-  findProject(id: string): Promise<Project | undefined>;
-  /** Lists every project, oldest first. */
-  listProjects(): Promise<Project[]>;
-  /** Stores a token hash; returns the token's id. */
-  insertToken(
-    projectId: string,
-    kind: TokenKind,
-    tokenHash: string,
-    options?: NewTokenOptions,
-  ): Promise<TokenInfo>;
-  /** Lists tokens, optionally of one project. */
-  listTokens(projectId?: string): Promise<TokenInfo[]>;
-  /** Marks a token revoked; false when no such active token exists. */
-  revokeToken(id: string): Promise<boolean>;
-  /** The caller behind a token hash, when the token exists and is neither revoked nor expired;
-   * records the use in the token's last_used_at (to the minute). */
-  findCallerByTokenHash(tokenHash: string): Promise<Caller | undefined>;
-  /** Stores an editor sign-in link: its code's hash, project and expiry. */
-  insertEditorLink(projectId: string, codeHash: string, expiresAt: string): Promise<void>;
-  /**
-   * Marks the link of a code hash used, when it exists, is unused and has not expired at `now`,
-   * and returns its project id; undefined otherwise. Of two concurrent uses exactly one wins.
-   */
-  consumeEditorLink(codeHash: string, now: string): Promise<string | undefined>;
-}
-
 /** The SHA-256 hex digest under which a token is stored. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -107,7 +71,7 @@ export function generateToken(kind: TokenKind): string {
 
 /** Creates a token for a project and returns its id and the secret, which is shown once. */
 export async function issueToken(
-  repo: ProjectRepository,
+  repo: ProjectStore,
   projectId: string,
   kind: TokenKind,
   options?: NewTokenOptions,
@@ -119,7 +83,7 @@ export async function issueToken(
 
 /** A new project with one live and one test token; used by the CLI and the first start. */
 export async function createProjectWithTokens(
-  repo: ProjectRepository,
+  repo: ProjectStore,
   title: string,
   accountId?: string,
 ): Promise<{ project: Project; token: string; test_token: string }> {
@@ -132,7 +96,7 @@ export async function createProjectWithTokens(
 }
 
 /** The first account, created on demand: a single-user install has exactly one. */
-export async function defaultAccount(repo: ProjectRepository): Promise<Account> {
+export async function defaultAccount(repo: ProjectStore): Promise<Account> {
   const [first] = await repo.listAccounts();
   return first ?? (await repo.createAccount('Default'));
 }

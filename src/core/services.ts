@@ -2,31 +2,31 @@
  * The ports the API and the workers are given by the composition root (main.ts). Each feature
  * adds its port here; nothing outside main.ts and cli/ picks the adapters behind them.
  */
-import type { BlobStorage } from '../storage/blob-storage.ts';
-import type { WebhookService } from './webhooks.ts';
-import type { CollectionRepository } from './collections.ts';
-import type { ColorProfileRepository } from './color-profiles.ts';
-import type { FontRepository } from './fonts.ts';
+import type { BlobStorage } from './ports/blob-storage.ts';
+import type { WebhookService } from './ports/webhook-service.ts';
+import type { CollectionStore } from './ports/collection-store.ts';
+import type { ColorProfileStore } from './ports/color-profile-store.ts';
+import type { FontStore } from './ports/font-store.ts';
 import type { MediaService } from './media.ts';
-import type { FontInspector } from './font-file.ts';
+import type { FontInspector } from './ports/font-inspector.ts';
 import type { GenerationService } from './generation/generation-service.ts';
 import type { PreviewService } from './generation/preview-service.ts';
-import type { ProjectRepository } from './projects.ts';
-import type { RateCounter } from './rate-counter.ts';
-import type { TemplateRepository } from './templates.ts';
+import type { ProjectStore } from './ports/project-store.ts';
+import type { RateCounter } from './ports/rate-counter.ts';
+import type { TemplateStore } from './ports/template-store.ts';
 import type { UrlImageService } from './url-api/url-image-service.ts';
 
 /** Everything the HTTP API needs, as ports. */
 export interface Services {
-  projects: ProjectRepository;
+  projects: ProjectStore;
   /** Templates and their designs (also used by the job runner: getDesign). */
-  templates: TemplateRepository;
+  templates: TemplateStore;
   /** Collections of templates. */
-  collections: CollectionRepository;
+  collections: CollectionStore;
   /** Project and legacy fonts (also used by the job runner: loadFontSources). */
-  fonts: FontRepository;
+  fonts: FontStore;
   /** ICC profiles imported for the color_profile names (`imprint icc import`; renders load them). */
-  colorProfiles: ColorProfileRepository;
+  colorProfiles: ColorProfileStore;
   /** Reads font files in isolation (uploads, imports, and stored fonts before a render uses them). */
   fontInspector: FontInspector;
   /** Generated files (local disk or S3), served publicly at GET /files/<key>. */

@@ -3,7 +3,8 @@
  * schema (required fields unless duplicating, from_template, add_to_collections, custom_data size),
  * and the design save every writer of a design goes through (the API, `imprint templates push`).
  */
-import { COLLECTION_LIMITS, unknownMessage, type CollectionRepository } from './collections.ts';
+import { COLLECTION_LIMITS, unknownMessage } from './collections.ts';
+import type { CollectionStore } from './ports/collection-store.ts';
 import { FieldErrorCollector, notFound, type FieldErrors } from './errors.ts';
 import type { CreateTemplateBody, UpdateTemplateBody } from './request-shapes/templates.ts';
 import type { Checked } from './request-shapes/schema-helpers.ts';
@@ -12,13 +13,12 @@ import {
   checkCustomData,
   emptyDesign,
   normalizeTags,
-  type DesignSaveResult,
   type NewTemplate,
   type TemplateDesign,
   type TemplatePatch,
-  type TemplateRepository,
   type TemplateWithDesign,
 } from './templates.ts';
+import type { DesignSaveResult, TemplateStore } from './ports/template-store.ts';
 
 /**
  * Body of POST /templates as the use case receives it: the route runs it even when the schema
@@ -32,15 +32,15 @@ export type UpdateTemplateInput = Checked<UpdateTemplateBody>;
 
 /** The ports these use cases need. */
 export interface TemplateDeps {
-  templates: TemplateRepository;
-  collections: CollectionRepository;
+  templates: TemplateStore;
+  collections: CollectionStore;
 }
 
 const has = (input: object, key: string) => Object.prototype.hasOwnProperty.call(input, key);
 
 /** Checks that the collections exist in the project and have room for one more template. */
 async function checkCollections(
-  collections: CollectionRepository,
+  collections: CollectionStore,
   projectId: string,
   given: readonly (string | undefined)[],
   errors: FieldErrorCollector,
@@ -164,9 +164,9 @@ export async function updateTemplate(
   return updated;
 }
 
-/** What a design save needs besides the repository: the thumbnail of the saved revision. */
+/** What a design save needs besides the store: the thumbnail of the saved revision. */
 export interface DesignSaveDeps {
-  templates: Pick<TemplateRepository, 'replaceDesign'>;
+  templates: Pick<TemplateStore, 'replaceDesign'>;
   previews: {
     refreshThumbnail(
       projectId: string,

@@ -1,7 +1,8 @@
 /**
  * Templates: metadata (title, canvas size, tags, custom_data) plus a design document that the
- * renderer draws. This module holds the port the API and the job runner use, the limits of the
- * REST contract and the pure rules that check request values against them.
+ * renderer draws. This module holds the template types, the limits of the REST contract and the
+ * pure rules that check request values against them; the store is the TemplateStore port
+ * (ports/template-store.ts).
  */
 import {
   charLength,
@@ -11,7 +12,6 @@ import {
 } from './json-value.ts';
 import type { Design } from '../render/index.ts';
 import type { FieldErrorCollector } from './errors.ts';
-import type { Page, PageRequest } from './pagination.ts';
 
 /** A template's design: `{ width, height, background, layers: [...] }` (see render/types.ts). */
 export type TemplateDesign = Design;
@@ -76,63 +76,6 @@ export interface TemplatePatch {
   /** undefined leaves it unchanged; null clears it. */
   custom_data?: unknown;
 }
-
-/** Port: persistence of templates (every method is scoped by project). */
-export interface TemplateRepository {
-  /** One page of the project's templates, filtered and ordered. */
-  list(
-    projectId: string,
-    filter: TemplateListFilter,
-    order: TemplateOrder,
-    page: PageRequest,
-  ): Promise<Page<TemplateWithDesign>>;
-  /** A template of the project, or undefined (also for another project's template). */
-  find(projectId: string, uuid: string): Promise<TemplateWithDesign | undefined>;
-  /** The subset of `uuids` that are templates of the project. */
-  existingUuids(projectId: string, uuids: string[]): Promise<Set<string>>;
-  /** Inserts a template and adds it to the given (existing) collections of the project. */
-  create(
-    projectId: string,
-    input: NewTemplate,
-    collectionIds: string[],
-  ): Promise<TemplateWithDesign>;
-  /** Applies a patch; undefined when the template is not in the project. */
-  update(
-    projectId: string,
-    uuid: string,
-    patch: TemplatePatch,
-  ): Promise<TemplateWithDesign | undefined>;
-  /** Deletes a template (it leaves its collections); false when it is not in the project. */
-  delete(projectId: string, uuid: string): Promise<boolean>;
-  /** The template and its design, for the job runner and the design endpoint. */
-  getDesign(
-    projectId: string,
-    uuid: string,
-  ): Promise<{ template: Template; design: TemplateDesign } | undefined>;
-  /**
-   * Replaces the design (its width and height become the template's), raises the revision by one
-   * and clears the thumbnail. With `ifRevision` the check and the update are one conditional
-   * statement, so of two saves of the same revision only one wins; the other gets 'conflict'.
-   * `replacedThumbnail` is the key of the thumbnail the save made stale (the caller deletes it).
-   */
-  replaceDesign(
-    projectId: string,
-    uuid: string,
-    design: TemplateDesign,
-    ifRevision?: number,
-  ): Promise<DesignSaveResult>;
-  /**
-   * Records the thumbnail of a revision; false (nothing changed) when the template was saved
-   * again or deleted meanwhile, and the caller then deletes the key it stored.
-   */
-  setThumbnail(uuid: string, revision: number, key: string): Promise<boolean>;
-}
-
-/** What a design save did. */
-export type DesignSaveResult =
-  | { saved: TemplateWithDesign; replacedThumbnail: string | null }
-  | { conflict: { revision: number } }
-  | { notFound: true };
 
 /** The limits of templates; docs/api.md records the ones the spec leaves open. */
 export const TEMPLATE_LIMITS = {

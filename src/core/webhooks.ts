@@ -1,7 +1,7 @@
 /**
- * Port: signed, durable webhook delivery. A finished or failed image/PDF enqueues one delivery;
- * a dispatcher loop (in every serving or working process) sends due deliveries with an HMAC
- * signature and retries with back-off. Idempotent per (resource, event): a job that runs again
+ * Signed, durable webhook delivery (the WebhookService port, ports/webhook-service.ts). A finished
+ * or failed image/PDF enqueues one delivery; a dispatcher loop (in every serving or working
+ * process) sends due deliveries with an HMAC signature and retries with back-off. Idempotent per (resource, event): a job that runs again
  * after a crash never sends the same webhook twice.
  */
 
@@ -45,32 +45,6 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
   delivered_at: string | null;
   created_at: string;
-}
-
-/** Port: enqueue, inspect and dispatch webhook deliveries; manage per-project secrets. */
-export interface WebhookService {
-  /** Records a delivery to make; a second call for the same (resource, event) does nothing. */
-  enqueue(d: WebhookRequest): Promise<void>;
-  /** The deliveries of one resource of a project, oldest first ([] for other projects' ids). */
-  listDeliveries(
-    projectId: string,
-    resourceType: WebhookResourceType,
-    resourceId: number,
-  ): Promise<WebhookDelivery[]>;
-  /** True when the image/PDF exists (not deleted) in the project: the deliveries route's 404. */
-  resourceExists(
-    projectId: string,
-    resourceType: WebhookResourceType,
-    resourceId: number,
-  ): Promise<boolean>;
-  /** The project's signing secret, created on first need. */
-  secret(projectId: string): Promise<string>;
-  /** Replaces the project's signing secret and returns the new one. */
-  rotateSecret(projectId: string): Promise<string>;
-  /** Starts the dispatcher loop of this process (idempotent). */
-  start(): void;
-  /** Stops the loop and waits for attempts in flight. */
-  stop(): Promise<void>;
 }
 
 /** The Imprint-Event header value of a delivery. */

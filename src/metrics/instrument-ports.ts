@@ -3,8 +3,8 @@
  * storage adapters need no metrics code of their own. main.ts puts them around the adapters.
  */
 import type { Renderer } from '../core/ports/renderer.ts';
-import type { Metrics } from '../core/metrics.ts';
-import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { Metrics } from '../core/ports/metrics.ts';
+import type { BlobStorage } from '../core/ports/blob-storage.ts';
 
 const seconds = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;
 

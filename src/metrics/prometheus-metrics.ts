@@ -5,8 +5,8 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheStats } from '../core/cache-stats.ts';
-import type { Metrics } from '../core/metrics.ts';
-import type { QueueStats } from '../queue/job-queue.ts';
+import type { Metrics } from '../core/ports/metrics.ts';
+import type { QueueStats } from '../core/ports/job-queue.ts';
 
 /** Settings of the registry. */
 export interface PrometheusMetricsOptions {

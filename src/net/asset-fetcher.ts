@@ -8,7 +8,7 @@
  * share one download. Imprint's own file URLs (rendered files, uploaded media) are read from
  * storage instead (storage/own-file-key.ts).
  */
-import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { BlobStorage } from '../core/ports/blob-storage.ts';
 import { ownFileKey } from '../storage/own-file-key.ts';
 import { FetchError } from './fetch-error.ts';
 import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from './safe-fetch.ts';

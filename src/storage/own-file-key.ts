@@ -5,7 +5,7 @@
  * in the way, and it works when the request lands on another machine than the one that rendered
  * the file.
  */
-import { blobKeyProblem } from './blob-storage.ts';
+import { blobKeyProblem } from './blob-key.ts';
 
 /** The storage key an absolute URL names under `publicUrl`'s /files/, or null if it names none. */
 export function ownFileKey(url: string, publicUrl: string): string | null {

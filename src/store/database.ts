@@ -37,7 +37,7 @@ export class MissingFolderError extends Error {
   }
 }
 
-/** The Kysely handle used by every repository. */
+/** The Kysely handle used by every SQL store. */
 export type Database = Kysely<DB>;
 
 /** Opens (and for SQLite creates) the database. Call migrateToLatest before use. */

@@ -3,7 +3,7 @@
  * in one Lua script so a counter never outlives its window even if a process dies between them.
  */
 import { Redis } from 'ioredis';
-import type { RateCounter } from '../core/rate-counter.ts';
+import type { RateCounter } from '../core/ports/rate-counter.ts';
 
 // Expires the key one window after the window ends: long enough for every process's clock.
 const HIT_SCRIPT = `

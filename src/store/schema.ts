@@ -4,7 +4,7 @@
  * Each migration's owner adds its tables' interfaces here.
  */
 import type { Generated } from 'kysely';
-import type { DeliveryRow } from '../webhooks/webhook-store.ts';
+import type { DeliveryRow } from '../core/ports/webhook-store.ts';
 
 /** accounts: owners of projects and legacy fonts. */
 export interface AccountsTable {

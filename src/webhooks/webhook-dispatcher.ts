@@ -15,8 +15,8 @@ import {
   type WebhookDelivery,
   type WebhookRequest,
   type WebhookResourceType,
-  type WebhookService,
 } from '../core/webhooks.ts';
+import type { WebhookService } from '../core/ports/webhook-service.ts';
 import { FetchError } from '../net/fetch-error.ts';
 import { safeFetch, type SafeFetchOptions, type SafeFetchResponse } from '../net/safe-fetch.ts';
 import {
@@ -26,7 +26,7 @@ import {
   retryDelayMs,
 } from './retry-policy.ts';
 import { newWebhookSecret, signatureHeader, standardWebhookHeaders } from './webhook-signature.ts';
-import type { AttemptOutcome, DeliveryRow, WebhookStore } from './webhook-store.ts';
+import type { AttemptOutcome, DeliveryRow, WebhookStore } from '../core/ports/webhook-store.ts';
 
 /** Settings of the dispatcher. */
 export interface WebhookDispatcherOptions {

@@ -13,8 +13,8 @@ import {
   unreadableFontError,
   type FontFileInfo,
   type FontFormat,
-  type FontInspector,
 } from '../core/font-file.ts';
+import type { FontInspector } from '../core/ports/font-inspector.ts';
 import type { FontCheckReply, FontCheckRequest } from './font-check-messages.ts';
 
 /** Limits of the checker. */

@@ -3,8 +3,8 @@
  * `job finished` when it ends (id, project, kind, attempt, duration, outcome and, unless it
  * finished, the reason), and the job counter and duration histogram by kind and outcome.
  */
-import type { Metrics } from '../core/metrics.ts';
-import type { Job, JobHandler } from '../queue/job-queue.ts';
+import type { Metrics } from '../core/ports/metrics.ts';
+import type { Job, JobHandler } from '../core/ports/job-queue.ts';
 
 /** What a handler may say about how its job ended (GenerationService.handleJob does). */
 export interface JobReport {

@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { metricsAuthorized, type Metrics } from '../core/metrics.ts';
+import { metricsAuthorized } from '../core/metrics-authorized.ts';
+import type { Metrics } from '../core/ports/metrics.ts';
 import { READY_RETRY_AFTER_SECONDS, readinessAnswer } from '../core/readiness.ts';
 
 /** What the worker port serves. */

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTemplate, testDesign } from '../generation/_helpers.ts';
 import { newId } from '../../src/core/ids.ts';
-import { QueueUnavailableError } from '../../src/queue/job-queue.ts';
+import { QueueUnavailableError } from '../../src/queue/queue-unavailable-error.ts';
 import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of the API

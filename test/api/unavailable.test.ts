@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unavailableDependency, unavailableError } from '../../src/api/unavailable.ts';
 import { checkReadiness } from '../../src/core/readiness.ts';
-import { QueueUnavailableError } from '../../src/queue/job-queue.ts';
+import { QueueUnavailableError } from '../../src/queue/queue-unavailable-error.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 

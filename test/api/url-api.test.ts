@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { UrlImageService } from '../../src/core/url-api/url-image-service.ts';
 import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
-import { SqlUrlApiRepository } from '../../src/store/url-api-repository.ts';
+import { SqlUrlApiStore } from '../../src/store/sql-url-api-store.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTemplate, testDesign } from '../generation/_helpers.ts';
 import {
@@ -262,7 +262,7 @@ for (const { kind, skip } of testDbKinds()) {
       // Another process's URL API: its own in-process map, the same database and storage.
       const db = t().runtime.db;
       const second = new UrlImageService({
-        store: new SqlUrlApiRepository(db),
+        store: new SqlUrlApiStore(db),
         projects: services().projects,
         templates: services().templates,
         generation: services().generation,

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startJobProcessing } from '../../src/main.ts';
-import { QueueUnavailableError } from '../../src/queue/job-queue.ts';
+import { QueueUnavailableError } from '../../src/queue/queue-unavailable-error.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTemplate, pollUntilDone } from './_helpers.ts';

@@ -9,7 +9,7 @@ import { PrometheusMetrics } from '../../src/metrics/prometheus-metrics.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/api/app.ts';
 import type { Services } from '../../src/core/services.ts';
-import type { Job } from '../../src/queue/job-queue.ts';
+import type { Job } from '../../src/core/ports/job-queue.ts';
 
 type Line = { level: 'info' | 'error'; obj: Record<string, unknown>; msg: string };
 

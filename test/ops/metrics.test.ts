@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { metricsAuthorized } from '../../src/core/metrics.ts';
+import { metricsAuthorized } from '../../src/core/metrics-authorized.ts';
 import { PrometheusMetrics } from '../../src/metrics/prometheus-metrics.ts';
 import { countedStorage, timedRenderer } from '../../src/metrics/instrument-ports.ts';
 import type { Renderer } from '../../src/core/ports/renderer.ts';
-import type { BlobStorage } from '../../src/storage/blob-storage.ts';
+import type { BlobStorage } from '../../src/core/ports/blob-storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** The value of one sample line (`name{labels} value`) in an exposition, or undefined. */

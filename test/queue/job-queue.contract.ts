@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Job, JobQueue } from '../../src/queue/job-queue.ts';
+import type { Job, JobQueue } from '../../src/core/ports/job-queue.ts';
 
 /** A queue that can also stop as if its process had died. */
 export type AbandonableQueue = JobQueue & { abandon(): Promise<void> };

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { LocalJobQueue } from '../../src/queue/local/local-job-queue.ts';
-import type { Job } from '../../src/queue/job-queue.ts';
+import type { Job } from '../../src/core/ports/job-queue.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/store/database.ts';
 import { jobChannel, listenForJobs } from '../../src/store/job-notifications.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';

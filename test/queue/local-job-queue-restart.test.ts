@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnChild } from '../helpers/child-processes.ts';
 import { describe, it } from 'node:test';
-import type { Job } from '../../src/queue/job-queue.ts';
+import type { Job } from '../../src/core/ports/job-queue.ts';
 import { LocalJobQueue } from '../../src/queue/local/local-job-queue.ts';
 import { openDatabase } from '../../src/store/database.ts';
 import { JobQueueStore } from '../../src/store/job-queue-store.ts';

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { InvalidBlobKeyError, type BlobStorage } from '../../src/storage/blob-storage.ts';
+import { InvalidBlobKeyError } from '../../src/storage/blob-key.ts';
+import type { BlobStorage } from '../../src/core/ports/blob-storage.ts';
 
 /** A fresh storage for the suite and how to clean it up. */
 export interface BlobStorageFixture {

@@ -1,7 +1,7 @@
 /** File keys, URLs and filename sanitising. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blobKeyProblem } from '../../src/storage/blob-storage.ts';
+import { blobKeyProblem } from '../../src/storage/blob-key.ts';
 import { fileUrl, newFileKey, sanitizeFilename } from '../../src/storage/file-url.ts';
 
 describe('file keys and URLs', () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
 import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 
 for (const { kind, skip } of testDbKinds()) {
@@ -22,7 +22,7 @@ for (const { kind, skip } of testDbKinds()) {
       const db = openDatabase(fresh.target);
       cleanups.push(fresh.drop, () => db.destroy());
       await migrate(db);
-      const projects = new SqlProjectRepository(db);
+      const projects = new SqlProjectStore(db);
       const account = await projects.createAccount('A');
       const p1 = await projects.createProject(account.id, 'One');
       const p2 = await projects.createProject(account.id, 'Two');

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../src/store/database.ts';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 import { dejavuFile } from '../render/text/text-test-kit.ts';
 
@@ -25,7 +25,7 @@ for (const { kind, skip } of testDbKinds()) {
       cleanups.push(fresh.drop, () => db.destroy());
       // 0003: the fonts table as it was before faces (later migrations touch no font).
       await migrateTo(db, '0003-fonts');
-      const projects = new SqlProjectRepository(db);
+      const projects = new SqlProjectStore(db);
       const account = await projects.createAccount('A');
       const project = await projects.createProject(account.id, 'One');
       const rows: Array<[string, string, string]> = [

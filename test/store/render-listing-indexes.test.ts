@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/store/database.ts';
 import { OwnSchemaPostgresDialect } from '../../src/store/own-schema-introspector.ts';
 import { sqlGenerationStores } from '../../src/store/sql-generation-stores.ts';
 import { migrateTo, migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
 import { listRenderRows, type ListedTable } from '../../src/store/render-listing.ts';
 import type { DB } from '../../src/store/schema.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
@@ -123,7 +123,7 @@ for (const { kind, skip } of testDbKinds()) {
       const db = openDatabase(fresh.target);
       try {
         await migrateTo(db, '0019-idempotency-keys');
-        const projects = new SqlProjectRepository(db);
+        const projects = new SqlProjectStore(db);
         const account = await projects.createAccount('A');
         const project = (await projects.createProject(account.id, 'P')).id;
         const repo = sqlGenerationStores(db).rows;

@@ -10,8 +10,8 @@ import { createProjectWithTokens } from '../../src/core/projects.ts';
 import type { WebhookDelivery, WebhookRequest } from '../../src/core/webhooks.ts';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
-import { SqlWebhookRepository } from '../../src/store/webhook-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
+import { SqlWebhookStore } from '../../src/store/sql-webhook-store.ts';
 import {
   WebhookDispatcher,
   type WebhookDispatcherOptions,
@@ -30,12 +30,12 @@ for (const { kind, skip } of testDbKinds()) {
     let drop: () => Promise<void>;
     let projectId: string;
     let receiver: Receiver;
-    let store: SqlWebhookRepository;
+    let store: SqlWebhookStore;
     let nextId = 1;
     const dispatchers: WebhookDispatcher[] = [];
 
     const make = (opts: Partial<WebhookDispatcherOptions> = {}) => {
-      const d = new WebhookDispatcher(new SqlWebhookRepository(db), {
+      const d = new WebhookDispatcher(new SqlWebhookStore(db), {
         allowPrivate: true,
         retryBaseMs: 40,
         ...opts,
@@ -70,9 +70,8 @@ for (const { kind, skip } of testDbKinds()) {
       drop = fresh.drop;
       db = openDatabase(fresh.target);
       await migrateToLatest(db);
-      store = new SqlWebhookRepository(db);
-      projectId = (await createProjectWithTokens(new SqlProjectRepository(db), 'Leases')).project
-        .id;
+      store = new SqlWebhookStore(db);
+      projectId = (await createProjectWithTokens(new SqlProjectStore(db), 'Leases')).project.id;
       receiver = await startReceiver({}, { '/slow': SLOW_MS });
     });
     afterEach(async () => {

@@ -18,10 +18,10 @@ import type { WebhookRequest } from '../../src/core/webhooks.ts';
 import { createRuntime } from '../../src/main.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
 import { sealStoredSecrets, storedSecretSealer } from '../../src/store/sealed-secrets.ts';
-import { SqlUrlApiRepository } from '../../src/store/url-api-repository.ts';
-import { SqlWebhookRepository } from '../../src/store/webhook-repository.ts';
+import { SqlUrlApiStore } from '../../src/store/sql-url-api-store.ts';
+import { SqlWebhookStore } from '../../src/store/sql-webhook-store.ts';
 import { WebhookDispatcher } from '../../src/webhooks/webhook-dispatcher.ts';
 import { standardWebhooksKey, verifySignature } from '../../src/webhooks/webhook-signature.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
@@ -41,9 +41,9 @@ for (const { kind, skip } of testDbKinds()) {
     const sealer = storedSecretSealer(KEY);
 
     const newProject = async () =>
-      (await createProjectWithTokens(new SqlProjectRepository(db), 'Sealed')).project.id;
+      (await createProjectWithTokens(new SqlProjectStore(db), 'Sealed')).project.id;
     const dispatcher = (key: string | null) => {
-      const d = new WebhookDispatcher(new SqlWebhookRepository(db, storedSecretSealer(key)), {
+      const d = new WebhookDispatcher(new SqlWebhookStore(db, storedSecretSealer(key)), {
         allowPrivate: true,
         retryBaseMs: 60_000,
       });
@@ -121,7 +121,7 @@ for (const { kind, skip } of testDbKinds()) {
     it('keeps using a secret stored in clear before the key was set, and seals it', async () => {
       const atStart = await newProject();
       const onRead = await newProject();
-      const clear = new SqlWebhookRepository(db);
+      const clear = new SqlWebhookStore(db);
       const first = await clear.getOrCreateSecret(atStart, 'whsec_clear-one');
       const second = await clear.getOrCreateSecret(onRead, 'whsec_clear-two');
       assert.equal(await stored('webhook_secrets', atStart), first, 'no key: stored as before');
@@ -131,7 +131,7 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(sealed >= 1);
       assert.deepEqual(unreadable, []);
       assertSealed(await stored('webhook_secrets', atStart), first);
-      const keyed = new SqlWebhookRepository(db, sealer);
+      const keyed = new SqlWebhookStore(db, sealer);
       assert.equal(await keyed.getOrCreateSecret(atStart, 'whsec_unused'), first);
       // …or, for one written in clear later (a process without the key), when it is read.
       await db
@@ -145,7 +145,7 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('seals the URL-signing secret the same way', async () => {
       const projectId = await newProject();
-      const urls = new SqlUrlApiRepository(db, sealer);
+      const urls = new SqlUrlApiStore(db, sealer);
       const made = await urls.getOrCreateSecret(projectId, 'url-secret-made-on-first-use');
       assert.equal(made, 'url-secret-made-on-first-use');
       assertSealed(await stored('url_signing', projectId), made);
@@ -156,7 +156,7 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal((await urls.signing(projectId)).secret, 'imp_live_a-token-used-as-secret');
 
       const legacy = await newProject();
-      await new SqlUrlApiRepository(db).setSecret(legacy, 'clear-url-secret');
+      await new SqlUrlApiStore(db).setSecret(legacy, 'clear-url-secret');
       assert.equal(await stored('url_signing', legacy), 'clear-url-secret');
       await sealStoredSecrets(db, sealer);
       assertSealed(await stored('url_signing', legacy), 'clear-url-secret');
@@ -167,9 +167,9 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('a sealed secret another key or no key cannot open is a clear error, not a crash', async () => {
       const projectId = await newProject();
-      await new SqlWebhookRepository(db, sealer).getOrCreateSecret(projectId, 'whsec_sealed');
+      await new SqlWebhookStore(db, sealer).getOrCreateSecret(projectId, 'whsec_sealed');
       for (const key of [OTHER_KEY, null]) {
-        const repo = new SqlWebhookRepository(db, storedSecretSealer(key));
+        const repo = new SqlWebhookStore(db, storedSecretSealer(key));
         await assert.rejects(
           repo.getOrCreateSecret(projectId, 'whsec_new'),
           (err: unknown) =>
@@ -199,7 +199,7 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('a process whose key does not open the stored secrets refuses to start, naming the variable', async () => {
       const projectId = await newProject();
-      await new SqlWebhookRepository(db, sealer).getOrCreateSecret(projectId, 'whsec_at-start');
+      await new SqlWebhookStore(db, sealer).getOrCreateSecret(projectId, 'whsec_at-start');
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-sealed-'));
       try {
         for (const env of [{ IMPRINT_SECRET_KEY: OTHER_KEY }, {}]) {

@@ -11,8 +11,8 @@ import { createProjectWithTokens } from '../../src/core/projects.ts';
 import type { WebhookDelivery, WebhookRequest } from '../../src/core/webhooks.ts';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
-import { SqlWebhookRepository } from '../../src/store/webhook-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
+import { SqlWebhookStore } from '../../src/store/sql-webhook-store.ts';
 import {
   WebhookDispatcher,
   type WebhookDispatcherOptions,
@@ -33,7 +33,7 @@ for (const { kind, skip } of testDbKinds()) {
     const dispatchers: WebhookDispatcher[] = [];
 
     const make = (opts: Partial<WebhookDispatcherOptions> = {}) => {
-      const d = new WebhookDispatcher(new SqlWebhookRepository(db), {
+      const d = new WebhookDispatcher(new SqlWebhookStore(db), {
         allowPrivate: true,
         retryBaseMs: BASE_MS,
         ...opts,
@@ -91,7 +91,7 @@ for (const { kind, skip } of testDbKinds()) {
       drop = fresh.drop;
       db = openDatabase(fresh.target);
       await migrateToLatest(db);
-      const p = await createProjectWithTokens(new SqlProjectRepository(db), 'Hooks');
+      const p = await createProjectWithTokens(new SqlProjectStore(db), 'Hooks');
       projectId = p.project.id;
       receiver = await startReceiver({
         '/flaky': [500, 503, 200],
@@ -321,7 +321,7 @@ for (const { kind, skip } of testDbKinds()) {
       // A crashed sender: claimed (attempt counted, lease taken) but never finished.
       const crashed = request('/resume-b');
       await first.enqueue(crashed);
-      const store = new SqlWebhookRepository(db);
+      const store = new SqlWebhookStore(db);
       const [row] = await store.listDeliveries(projectId, 'image', crashed.resourceId);
       const past = new Date(Date.now() - 60_000).toISOString();
       assert.ok(await store.claim(row.id, 0, 'dead-process', past, past));
@@ -338,7 +338,7 @@ for (const { kind, skip } of testDbKinds()) {
     });
 
     it('an unexpired lease of another process is left alone', async () => {
-      const store = new SqlWebhookRepository(db);
+      const store = new SqlWebhookStore(db);
       const d = make();
       const r = request('/leased');
       await d.enqueue(r);

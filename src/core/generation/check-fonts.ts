@@ -1,7 +1,7 @@
 /** The stored fonts of a render, re-read in isolation before a render thread registers them. */
 import { type FontSource, type Design, getLayerType } from '../../render/index.ts';
 import { AppError } from '../errors.ts';
-import type { FontInspector } from '../font-file.ts';
+import type { FontInspector } from '../ports/font-inspector.ts';
 import { RenderJobFailure } from './job-failure.ts';
 
 /**

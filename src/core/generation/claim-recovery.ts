@@ -4,7 +4,7 @@
  * whose claim expired or whose owner died. Job ids make it idempotent: a row whose job is still
  * waiting is not queued twice. Runs in every serve process, API-only ones included.
  */
-import type { JobQueue } from '../../queue/job-queue.ts';
+import type { JobQueue } from '../ports/job-queue.ts';
 import type { QueuedRowRef, RenderClaimStore } from '../ports/render-claim-store.ts';
 import { isDeadLocalOwner } from './claim-owner.ts';
 

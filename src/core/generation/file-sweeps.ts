@@ -8,7 +8,7 @@
  * Every process that runs jobs sweeps; two at once are harmless, since deleting twice is fine and
  * a row's key is cleared by one process only.
  */
-import type { BlobStorage } from '../../storage/blob-storage.ts';
+import type { BlobStorage } from '../ports/blob-storage.ts';
 import type { FileRetentionStore } from '../ports/file-retention-store.ts';
 import type { IdempotencyKeyStore } from '../ports/idempotency-key-store.ts';
 import { keyWindowStart } from './idempotency.ts';

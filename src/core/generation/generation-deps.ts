@@ -5,17 +5,17 @@
  * settlement) takes only the members it uses (see their `…Deps` types).
  */
 import type { FontSource, Design } from '../../render/index.ts';
-import type { BlobStorage } from '../../storage/blob-storage.ts';
+import type { BlobStorage } from '../ports/blob-storage.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
-import type { JobQueue } from '../../queue/job-queue.ts';
+import type { JobQueue } from '../ports/job-queue.ts';
 import type { Template } from '../templates.ts';
-import type { FontInspector } from '../font-file.ts';
+import type { FontInspector } from '../ports/font-inspector.ts';
 import type { WebhookRequest } from '../webhooks.ts';
 import type { GenerationStores } from '../ports/generation-stores.ts';
 import type { Renderer } from '../ports/renderer.ts';
 import type { AssetSource } from '../ports/asset-source.ts';
-import type { Metrics } from '../metrics.ts';
-import type { ColorProfileRepository } from '../color-profiles.ts';
+import type { Metrics } from '../ports/metrics.ts';
+import type { ColorProfileStore } from '../ports/color-profile-store.ts';
 import type { DestinationCheck } from './validate-request.ts';
 
 /** Minimal log interface (pino-compatible) for failures a client never sees in full. */
@@ -36,7 +36,7 @@ export interface GenerationDeps {
   };
   fonts: { loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> };
   /** ICC profiles imported for the color_profile names Imprint does not ship; none when absent. */
-  colorProfiles?: Pick<ColorProfileRepository, 'load'>;
+  colorProfiles?: Pick<ColorProfileStore, 'load'>;
   /** Re-reads stored fonts in isolation before a render thread registers them (once per font). */
   fontInspector: FontInspector;
   assets: AssetSource;

@@ -6,7 +6,7 @@
  */
 import { notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
-import type { Job } from '../../queue/job-queue.ts';
+import type { Job } from '../ports/job-queue.ts';
 import type { Page, PageRequest } from '../pagination.ts';
 import { ClaimRecovery, RENDER_JOB_KIND } from './claim-recovery.ts';
 import type { RenderContext } from './execute-render.ts';

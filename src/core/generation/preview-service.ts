@@ -21,9 +21,9 @@ import {
   type RenderWarning,
   warningText,
 } from '../../render/index.ts';
-import type { BlobStorage } from '../../storage/blob-storage.ts';
+import type { BlobStorage } from '../ports/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
-import type { TemplateRepository } from '../templates.ts';
+import type { TemplateStore } from '../ports/template-store.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { checkFonts, layersUsing } from './check-fonts.ts';
 import type { RenderContext } from './execute-render.ts';
@@ -65,7 +65,7 @@ export const PREVIEW_FORMATS = ['png', 'pdf'] as const;
 export interface PreviewDeps {
   /** The generation service's render context (ports and pixel budget). */
   render: RenderContext;
-  templates: Pick<TemplateRepository, 'getDesign' | 'setThumbnail'>;
+  templates: Pick<TemplateStore, 'getDesign' | 'setThumbnail'>;
   storage: BlobStorage;
   publicUrl: string;
   filesBaseUrl?: string | null;

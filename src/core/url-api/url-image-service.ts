@@ -8,13 +8,14 @@
 import { createHash } from 'node:crypto';
 import { AppError, notFound, validationError, type FieldErrors } from '../errors.ts';
 import { newSecret } from '../ids.ts';
-import type { Caller, ProjectRepository } from '../projects.ts';
+import type { Caller } from '../projects.ts';
+import type { ProjectStore } from '../ports/project-store.ts';
 import { newClaimOwner } from '../generation/claim-owner.ts';
 import type { RenderRowStore } from '../ports/render-row-store.ts';
 import type { GenerationService } from '../generation/generation-service.ts';
 import { coerceLayerValues, type Design, type LayerData } from '../../render/index.ts';
-import type { BlobStorage } from '../../storage/blob-storage.ts';
-import type { UrlApiStore, UrlRenderFile } from './url-api-store.ts';
+import type { BlobStorage } from '../ports/blob-storage.ts';
+import type { UrlApiStore, UrlRenderFile } from '../ports/url-api-store.ts';
 import { parseUrlQuery } from './url-query.ts';
 import { signatureMatches, splitSignature } from './url-signature.ts';
 
@@ -27,7 +28,7 @@ export const URL_SECRET_MAX = 1024;
 /** The ports and settings of the URL API. */
 export interface UrlImageDeps {
   store: UrlApiStore;
-  projects: Pick<ProjectRepository, 'findProject'>;
+  projects: Pick<ProjectStore, 'findProject'>;
   templates: {
     getDesign(projectId: string, uuid: string): Promise<{ design: Design } | undefined>;
   };

@@ -6,16 +6,16 @@
  */
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import { newId } from '../../core/ids.ts';
+import { groupLimitOf } from '../group-limit.ts';
+import { QueueUnavailableError } from '../queue-unavailable-error.ts';
 import {
-  groupLimitOf,
-  QueueUnavailableError,
   type ConsumeOptions,
   type EnqueueOptions,
   type Job,
   type JobHandler,
   type JobQueue,
   type QueueStats,
-} from '../job-queue.ts';
+} from '../../core/ports/job-queue.ts';
 
 /** Settings of the BullMQ queue. */
 export interface BullMqJobQueueOptions {

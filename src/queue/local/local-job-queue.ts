@@ -8,15 +8,15 @@
 import { newId } from '../../core/ids.ts';
 import { pingDatabase, type Database } from '../../store/database.ts';
 import { JobQueueStore, type JobRow } from '../../store/job-queue-store.ts';
+import { groupLimitOf } from '../group-limit.ts';
 import {
-  groupLimitOf,
   type ConsumeOptions,
   type EnqueueOptions,
   type Job,
   type JobHandler,
   type JobQueue,
   type QueueStats,
-} from '../job-queue.ts';
+} from '../../core/ports/job-queue.ts';
 import { newOwnerId, ownerIsDead, retireOwnerId } from './owner-id.ts';
 
 /** Tuning of the embedded queue; the defaults suit production. */

@@ -17,15 +17,15 @@ import { pooledRandomBytes } from '../../core/random-pool.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { assertBlobKey } from '../blob-key.ts';
 import {
-  assertBlobKey,
   type BlobInfo,
   type BlobStorage,
   type ByteRange,
   type ListedBlob,
   type OpenedBlob,
   type StoredBlob,
-} from '../blob-storage.ts';
+} from '../../core/ports/blob-storage.ts';
 import type { BlobSink } from '../blob-sink.ts';
 
 const MAGIC = 'imprint-blob 1 ';

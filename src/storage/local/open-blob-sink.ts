@@ -4,7 +4,7 @@
  * the main thread makes. One per root and thread, so its known folders are remembered.
  */
 import type { BlobSink } from '../blob-sink.ts';
-import type { BlobStorage } from '../blob-storage.ts';
+import type { BlobStorage } from '../../core/ports/blob-storage.ts';
 import { LocalBlobStorage } from './local-blob-storage.ts';
 
 const opened = new Map<string, LocalBlobStorage>();

@@ -18,15 +18,15 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
+import { assertBlobKey } from '../blob-key.ts';
 import {
-  assertBlobKey,
   type BlobInfo,
   type BlobStorage,
   type ByteRange,
   type ListedBlob,
   type OpenedBlob,
   type StoredBlob,
-} from '../blob-storage.ts';
+} from '../../core/ports/blob-storage.ts';
 
 // Connections to the bucket per process: uploads, listings and streamed downloads together.
 const MAX_SOCKETS = 512;

@@ -1,7 +1,7 @@
 /** A fresh migrated database with one project and generation's SQL stores, for the parts' tests. */
 import { openDatabase } from '../../../src/store/database.ts';
 import { migrateToLatest } from '../../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../../src/store/project-repository.ts';
+import { SqlProjectStore } from '../../../src/store/sql-project-store.ts';
 import { sqlGenerationStores } from '../../../src/store/sql-generation-stores.ts';
 import type { NewRenderRow } from '../../../src/core/generation/render-row.ts';
 import { freshDatabase, type TestDbKind } from '../../helpers/databases.ts';
@@ -12,7 +12,7 @@ export async function openStores(kind: TestDbKind, cleanups: Array<() => Promise
   const db = openDatabase(fresh.target);
   cleanups.push(fresh.drop, () => db.destroy());
   await migrateToLatest(db);
-  const projects = new SqlProjectRepository(db);
+  const projects = new SqlProjectStore(db);
   const account = await projects.createAccount('A');
   const project = await projects.createProject(account.id, 'P');
   return { db, stores: sqlGenerationStores(db), projectId: project.id };

@@ -12,7 +12,8 @@ import parseRange from 'range-parser';
 import type { Config } from '../../../config.ts';
 import { notFound } from '../../../core/errors.ts';
 import type { Services } from '../../../core/services.ts';
-import { blobKeyProblem, type BlobInfo, type ByteRange } from '../../../storage/blob-storage.ts';
+import { blobKeyProblem } from '../../../storage/blob-key.ts';
+import type { BlobInfo, ByteRange } from '../../../core/ports/blob-storage.ts';
 
 type FileRequest = FastifyRequest<{ Params: { '*': string } }>;
 

@@ -1,11 +1,12 @@
 /**
- * Kysely implementation of the ColorProfileRepository port: imported ICC profiles in
+ * Kysely implementation of the ColorProfileStore port: imported ICC profiles in
  * `color_profiles`. A render loads its profile by name; the bytes are kept per process and read
  * again only when the stored hash changes (a re-import), so a PDF costs one small query.
  */
 import { LRUCache } from 'lru-cache';
 import { lruStats, type CacheStats } from '../core/cache-stats.ts';
-import type { ColorProfileRepository, ImportedProfileInfo } from '../core/color-profiles.ts';
+import type { ColorProfileStore } from '../core/ports/color-profile-store.ts';
+import type { ImportedProfileInfo } from '../core/color-profiles.ts';
 import type { Database } from './database.ts';
 
 /** Budget of the cache of imported profiles' bytes. */
@@ -14,7 +15,7 @@ export const COLOR_PROFILE_CACHE_BYTES = 32 * 1024 * 1024;
 const INFO = ['name', 'description', 'color_space', 'size_bytes', 'sha256', 'created_at'] as const;
 
 /** Imported colour profiles in the SQL database. */
-export class SqlColorProfileRepository implements ColorProfileRepository {
+export class SqlColorProfileStore implements ColorProfileStore {
   /** Profiles are 0.5–2 MB; a handful are imported. Bounded all the same. */
   private readonly bytes = new LRUCache<string, { sha256: string; data: Buffer }>({
     maxSize: COLOR_PROFILE_CACHE_BYTES,

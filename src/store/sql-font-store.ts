@@ -1,6 +1,7 @@
-/** Kysely implementation of the FontRepository port: metadata in `fonts`, bytes in `font_files`. */
+/** Kysely implementation of the FontStore port: metadata in `fonts`, bytes in `font_files`. */
 import type { ExpressionBuilder } from 'kysely';
-import type { FontRecord, FontRepository, FontScope, NewFont, TemplateRef } from '../core/fonts.ts';
+import type { FontRecord, FontScope, NewFont, TemplateRef } from '../core/fonts.ts';
+import type { FontStore } from '../core/ports/font-store.ts';
 import { newId } from '../core/ids.ts';
 import type { Page, PageRequest } from '../core/pagination.ts';
 import { FONT_PROPS, type FontSource } from '../render/index.ts';
@@ -128,7 +129,7 @@ export function designUsesFont(designJson: string, uuid: string): boolean {
 }
 
 /** Fonts and their files in the SQL database. */
-export class SqlFontRepository implements FontRepository {
+export class SqlFontStore implements FontStore {
   private readonly bytes: FontBytesCache;
 
   /** `fontCacheBytes`: budget of the font file cache (IMPRINT_FONT_CACHE_MB). */

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
-import { SqlProjectRepository } from '../../src/store/project-repository.ts';
-import { SqlUrlApiRepository } from '../../src/store/url-api-repository.ts';
+import { SqlProjectStore } from '../../src/store/sql-project-store.ts';
+import { SqlUrlApiStore } from '../../src/store/sql-url-api-store.ts';
 import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -17,15 +17,15 @@ for (const { kind, skip } of testDbKinds()) {
   describe(`URL API store on ${kind}`, { skip }, () => {
     let db: Database;
     let drop: () => Promise<void>;
-    let store: SqlUrlApiRepository;
+    let store: SqlUrlApiStore;
     let projectId: string;
     before(async () => {
       const fresh = await freshDatabase(kind);
       drop = fresh.drop;
       db = openDatabase(fresh.target);
       await migrateToLatest(db);
-      store = new SqlUrlApiRepository(db);
-      const projects = new SqlProjectRepository(db);
+      store = new SqlUrlApiStore(db);
+      const projects = new SqlProjectStore(db);
       const account = await projects.createAccount('A');
       projectId = (await projects.createProject(account.id, 'P')).id;
     });

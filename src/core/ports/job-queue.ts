@@ -44,23 +44,6 @@ export interface ConsumeOptions {
   groupLimit?: number;
 }
 
-/** The consumer's per-group limit: 1 … concurrency, the whole concurrency when not given. */
-export function groupLimitOf(opts: ConsumeOptions): number {
-  const limit = opts.groupLimit ?? opts.concurrency;
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new RangeError('groupLimit must be a whole number ≥ 1');
-  }
-  return Math.min(limit, opts.concurrency);
-}
-
-/** The queue's store did not answer in time (e.g. Redis is down); nothing may have been stored. */
-export class QueueUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueueUnavailableError';
-  }
-}
-
 /** What waits in a queue (for the queue depth and oldest-job-age metrics). */
 export interface QueueStats {
   /** Jobs waiting to run (not running, not finished). */

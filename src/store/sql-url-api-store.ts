@@ -4,14 +4,14 @@ import type {
   UrlRender,
   UrlRenderFile,
   UrlSigningSettings,
-} from '../core/url-api/url-api-store.ts';
+} from '../core/ports/url-api-store.ts';
 import { nowIso } from '../core/ids.ts';
 import type { SecretSealer } from '../core/secret-sealer.ts';
 import type { Database } from './database.ts';
 import { SecretColumn } from './sealed-secrets.ts';
 
 /** URL-signing settings and URL renders in SQLite or PostgreSQL. */
-export class SqlUrlApiRepository implements UrlApiStore {
+export class SqlUrlApiStore implements UrlApiStore {
   private readonly secrets: SecretColumn;
 
   /** `sealer`: seals the URL-signing secrets with IMPRINT_SECRET_KEY (see sealed-secrets.ts). */

@@ -1,10 +1,9 @@
 /**
  * The metrics port: what a process counts and times for GET /metrics. The Prometheus adapter
- * (src/metrics/prometheus-metrics.ts) implements it; code outside main.ts and cli/ only sees this
+ * (`src/metrics/prometheus-metrics.ts`) implements it; code outside main.ts and cli/ only sees this
  * interface, so no module but the adapter imports prom-client.
  */
-import { timingSafeEqual } from 'node:crypto';
-import type { CacheStats } from './cache-stats.ts';
+import type { CacheStats } from '../cache-stats.ts';
 
 /** Records one process's operational figures and renders them as a text exposition. */
 export interface Metrics {
@@ -24,20 +23,4 @@ export interface Metrics {
   watchCache(name: string, read: () => CacheStats): void;
   /** The current figures in the Prometheus text format. */
   exposition(): Promise<{ contentType: string; text: string }>;
-}
-
-/**
- * Whether a /metrics request may read the figures: always when no IMPRINT_METRICS_TOKEN is set,
- * else only with `Authorization: Bearer <token>` (compared in constant time).
- */
-export function metricsAuthorized(
-  token: string | null,
-  authorization: string | undefined,
-): boolean {
-  if (token === null) return true;
-  const m = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
-  if (!m) return false;
-  const given = Buffer.from(m[1].trim());
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

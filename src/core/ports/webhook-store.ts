@@ -1,9 +1,9 @@
 /**
  * Port: persistence of webhook deliveries and signing secrets (SQL adapter:
- * src/store/webhook-repository.ts). Claims are conditional updates, so several processes polling
+ * src/store/sql-webhook-store.ts). Claims are conditional updates, so several processes polling
  * the same table never send the same attempt twice.
  */
-import type { WebhookEvent, WebhookResourceType } from '../core/webhooks.ts';
+import type { WebhookEvent, WebhookResourceType } from '../webhooks.ts';
 
 /** A stored delivery. */
 export interface DeliveryRow {

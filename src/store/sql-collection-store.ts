@@ -1,11 +1,7 @@
-/** Kysely implementation of the CollectionRepository port. */
+/** Kysely implementation of the CollectionStore port. */
 import type { Selectable } from 'kysely';
-import type {
-  Collection,
-  CollectionPatch,
-  CollectionRepository,
-  NewCollection,
-} from '../core/collections.ts';
+import type { Collection, CollectionPatch, NewCollection } from '../core/collections.ts';
+import type { CollectionStore } from '../core/ports/collection-store.ts';
 import { newId } from '../core/ids.ts';
 import type { Page, PageRequest } from '../core/pagination.ts';
 import type { Database } from './database.ts';
@@ -25,7 +21,7 @@ function parseCustomData(text: string | null): Collection['custom_data'] {
 }
 
 /** Collections in the SQL database; membership lives in collection_templates with a position. */
-export class SqlCollectionRepository implements CollectionRepository {
+export class SqlCollectionStore implements CollectionStore {
   constructor(private readonly db: Database) {}
 
   async listAll(projectId: string): Promise<Collection[]> {

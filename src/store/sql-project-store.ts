@@ -1,13 +1,13 @@
-/** Kysely implementation of the ProjectRepository port. */
+/** Kysely implementation of the ProjectStore port. */
 import type {
   Account,
   Caller,
   Project,
-  ProjectRepository,
   NewTokenOptions,
   TokenInfo,
   TokenKind,
 } from '../core/projects.ts';
+import type { ProjectStore } from '../core/ports/project-store.ts';
 import { newId, nowIso } from '../core/ids.ts';
 import type { Database } from './database.ts';
 import { prepareQuery } from './prepared-query.ts';
@@ -63,7 +63,7 @@ const TOUCH_TOKEN = prepareQuery<{ id: string; now: string; before: string }>(
 export const TOKEN_USE_RESOLUTION_MS = 60_000;
 
 /** Accounts, projects and tokens in the SQL database. */
-export class SqlProjectRepository implements ProjectRepository {
+export class SqlProjectStore implements ProjectStore {
   constructor(private readonly db: Database) {}
 
   async createAccount(title: string): Promise<Account> {

@@ -1,7 +1,7 @@
 /** Kysely adapter of the WebhookStore port (webhook_deliveries, webhook_secrets). */
 import type { SecretSealer } from '../core/secret-sealer.ts';
 import type { WebhookResourceType } from '../core/webhooks.ts';
-import type { AttemptOutcome, DeliveryRow, WebhookStore } from '../webhooks/webhook-store.ts';
+import type { AttemptOutcome, DeliveryRow, WebhookStore } from '../core/ports/webhook-store.ts';
 import type { Database } from './database.ts';
 import { prepareQuery } from './prepared-query.ts';
 import { SecretColumn } from './sealed-secrets.ts';
@@ -71,7 +71,7 @@ const FIND_SECRET = prepareQuery<{ projectId: string }, { secret: string }>(
 );
 
 /** Webhook deliveries and secrets in SQLite or PostgreSQL. */
-export class SqlWebhookRepository implements WebhookStore {
+export class SqlWebhookStore implements WebhookStore {
   private readonly secrets: SecretColumn;
 
   /** `sealer`: seals the signing secrets with IMPRINT_SECRET_KEY (see sealed-secrets.ts). */

@@ -2,10 +2,11 @@
  * Port: where stored files live (outputs now; uploaded media and template thumbnails use it too).
  * Keys are made by the caller, like `images/<random>/<filename>`, and hold at least 128 random
  * bits because the public file route serves any stored key without authentication. Adapters:
- * local disk (`local/`) and any S3-protocol bucket (`s3/`).
+ * local disk (`src/storage/local/`) and any S3-protocol bucket (`src/storage/s3/`). Keys are checked by
+ * `src/storage/blob-key.ts`.
  */
 import type { Readable } from 'node:stream';
-import type { BlobSink } from './blob-sink.ts';
+import type { BlobSink } from '../../storage/blob-sink.ts';
 
 /** A stored file, read whole (small files only: downloads use open()). */
 export interface StoredBlob {
@@ -73,37 +74,4 @@ export interface BlobStorage {
    * adapters whose files are on this machine (local disk) have it.
    */
   sink?(): BlobSink;
-}
-
-/** A key that could escape the storage root or is otherwise unusable. */
-export class InvalidBlobKeyError extends Error {
-  constructor(key: string, why: string) {
-    super(`Invalid storage key ${JSON.stringify(key.slice(0, 200))}: ${why}`);
-    this.name = 'InvalidBlobKeyError';
-  }
-}
-
-// Segments are plain names: no "." or "..", no separators, no control characters.
-const SEGMENT = /^[A-Za-z0-9._-]{1,200}$/;
-
-/**
- * Why a key is unusable, or null when it is fine. Valid keys are 1–8 "/"-separated segments of
- * letters, digits, ".", "_" and "-", none of them "." or "..", at most 512 characters in all.
- */
-export function blobKeyProblem(key: string): string | null {
-  if (typeof key !== 'string' || key.length === 0) return 'empty';
-  if (key.length > 512) return 'longer than 512 characters';
-  const segments = key.split('/');
-  if (segments.length > 8) return 'more than 8 segments';
-  for (const s of segments) {
-    if (s === '' || s === '.' || s === '..') return 'empty, "." or ".." segment';
-    if (!SEGMENT.test(s)) return 'only letters, digits, ".", "_" and "-" are allowed in segments';
-  }
-  return null;
-}
-
-/** Throws InvalidBlobKeyError unless blobKeyProblem(key) is null. */
-export function assertBlobKey(key: string): void {
-  const why = blobKeyProblem(key);
-  if (why) throw new InvalidBlobKeyError(key, why);
 }

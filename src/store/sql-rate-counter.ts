@@ -4,7 +4,7 @@
  * deleted now and then.
  */
 import { sql } from 'kysely';
-import type { RateCounter } from '../core/rate-counter.ts';
+import type { RateCounter } from '../core/ports/rate-counter.ts';
 import type { Database } from './database.ts';
 import { prepareQuery } from './prepared-query.ts';
 

@@ -1,4 +1,4 @@
-/** Kysely implementation of the TemplateRepository port. */
+/** Kysely implementation of the TemplateStore port. */
 import { sql, type Selectable } from 'kysely';
 import { newId } from '../core/ids.ts';
 import type { Page, PageRequest } from '../core/pagination.ts';
@@ -10,10 +10,9 @@ import {
   type TemplateListFilter,
   type TemplateOrder,
   type TemplatePatch,
-  type TemplateRepository,
   type TemplateWithDesign,
-  type DesignSaveResult,
 } from '../core/templates.ts';
+import type { TemplateStore, DesignSaveResult } from '../core/ports/template-store.ts';
 import { isPostgres, type Database } from './database.ts';
 import { paginate } from './paginate.ts';
 import type { TemplatesTable } from './schema.ts';
@@ -121,7 +120,7 @@ const designKey = (row: MetaRow): DesignKey => ({
 });
 
 /** Templates in the SQL database; tags are mirrored into template_tags for filtering. */
-export class SqlTemplateRepository implements TemplateRepository {
+export class SqlTemplateStore implements TemplateStore {
   private readonly designs: DesignCache;
 
   /** `designCacheBytes`: budget of the parsed-design cache (IMPRINT_DESIGN_CACHE_MB). */

@@ -1,9 +1,10 @@
-/** Kysely implementation of the MediaRepository port (table `media`). */
-import type { MediaRecord, MediaRepository } from '../core/media.ts';
+/** Kysely implementation of the MediaStore port (table `media`). */
+import type { MediaRecord } from '../core/media.ts';
+import type { MediaStore } from '../core/ports/media-store.ts';
 import type { Database } from './database.ts';
 
 /** Media rows in SQLite or PostgreSQL. */
-export class SqlMediaRepository implements MediaRepository {
+export class SqlMediaStore implements MediaStore {
   constructor(private readonly db: Database) {}
 
   async insert(row: MediaRecord): Promise<void> {
