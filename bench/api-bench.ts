@@ -101,12 +101,15 @@ const imprint = await ServerProcess.create({
     IMPRINT_RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
   },
-  stdio: ['ignore', process.env.BENCH_API_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  // The test helpers never let a child inherit this process's output: its log is piped here.
+  stdio: ['ignore', process.env.BENCH_API_SERVER_STDOUT ? 'pipe' : 'ignore', 'pipe'],
   nodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
 });
 const base = imprint.base;
 const { token } = imprint.createProject('Bench');
 const server = await imprint.start();
+server.stdout?.pipe(process.stdout);
+server.stderr?.pipe(process.stderr);
 process.on('exit', () => server.kill('SIGKILL'));
 
 // Set-up and create_now calls: node:http on a keep-alive agent. The measured end-to-end loop uses

@@ -119,10 +119,13 @@ const imprint = await ServerProcess.create({
     IMPRINT_RATE_LIMIT: '0',
     LOG_LEVEL: 'warn',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  // The test helpers never let a child inherit this process's output: its log is piped here.
+  stdio: ['ignore', 'ignore', 'pipe'],
 });
 const { token } = imprint.createProject('Compare');
 const imprintServer = await imprint.start();
+imprintServer.stdout?.pipe(process.stdout);
+imprintServer.stderr?.pipe(process.stderr);
 const auth = { authorization: `Bearer ${token}` };
 const api = async (method: string, path: string, body?: unknown) => {
   const res = await request(

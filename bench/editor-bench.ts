@@ -35,10 +35,13 @@ const photoUrl = `http://127.0.0.1:${(photoServer.address() as net.AddressInfo).
 const imprint = await ServerProcess.create({
   prefix: 'imprint-bench-editor-',
   env: { IMPRINT_PREVIEW_RATE_LIMIT: '0', IMPRINT_RATE_LIMIT: '0', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  // The test helpers never let a child inherit this process's output: its log is piped here.
+  stdio: ['ignore', 'ignore', 'pipe'],
 });
 const { token } = imprint.createProject('Bench');
 const server = await imprint.start();
+server.stdout?.pipe(process.stdout);
+server.stderr?.pipe(process.stderr);
 process.on('exit', () => server.kill('SIGKILL'));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
