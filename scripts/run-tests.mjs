@@ -59,6 +59,34 @@ if (!onlyTests && targets.length === 0) {
 /** Test files that run alone, after the others (see below). */
 const SOLO_TESTS = ['test/e2e/no-stall.test.ts'];
 
+/**
+ * The test runner running now, and the signal that stopped `npm test`, if one did. The runner runs
+ * in a process group of its own (so that a signal reaches all its test-file processes at once);
+ * a signal to `npm test` (Ctrl+C, a CI job's SIGTERM) is passed on to that group and escalates to
+ * SIGKILL after 10 s, so no runner or test file outlives `npm test` (the test files stop the
+ * processes they started themselves: test/helpers/child-processes.ts).
+ */
+let current = null;
+let stoppedBy = null;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (stoppedBy) return;
+    stoppedBy = sig;
+    console.error(`\n== ${sig}: stopping the tests`);
+    if (!current) process.exit(1);
+    const group = -current.pid;
+    const signalGroup = (s) => {
+      try {
+        process.kill(group, s);
+      } catch {
+        // already gone
+      }
+    };
+    signalGroup(sig);
+    setTimeout(() => signalGroup('SIGKILL'), 10_000).unref();
+  });
+}
+
 /** Runs node's test runner, echoing its output and keeping its pass/fail counts. */
 function runTests(files, concurrency) {
   const started = Date.now();
@@ -77,7 +105,9 @@ function runTests(files, concurrency) {
   ];
   const child = spawn(process.execPath, [...args, '--test-reporter=spec', ...files], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
+  current = child;
   // node prints its totals as `ℹ pass N` lines before the list of failures, which can be long:
   // read them line by line as they stream past rather than from the end of the output.
   const counts = { pass: 0, fail: 0, cancelled: 0, skipped: 0 };
@@ -93,6 +123,7 @@ function runTests(files, concurrency) {
   });
   return new Promise((resolve) => {
     child.on('close', (code) => {
+      current = null;
       const secs = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`== tests: ${code === 0 ? 'ok' : 'FAILED'} (${secs}s)`);
       resolve({ ok: code === 0, counts });
@@ -123,13 +154,14 @@ if (!onlyChecks) {
       [shared, 3],
       [solo, 1],
     ]) {
-      if (group.length === 0) continue;
+      if (group.length === 0 || stoppedBy) continue;
       const result = await runTests(group, concurrency);
       for (const k of Object.keys(counts)) counts[k] += result.counts[k];
       ok = result.ok && ok;
     }
   }
 }
+if (stoppedBy) ok = false;
 if (!ok) {
   console.error('\nnpm test: FAILED');
 }
