@@ -357,7 +357,7 @@ export function Editor({
               setPage={(page) => setPdfPage((p) => ({ ...p, page }))}
             />
           )}
-          <Canvas doc={doc} zoom={zoom} image={image} overflow={overflow} shift={shift} />
+          <Canvas {...{ doc, zoom, image, overflow, shift }} live={{ api, uuid, data: testData }} />
           {(previewError || warnings.length > 0) && (
             <div class="warnings" role="status">
               {previewError && <p class="error">{previewError}</p>}
