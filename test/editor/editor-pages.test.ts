@@ -30,7 +30,7 @@ declare const document: {
     height: number;
     getContext(kind: '2d'): {
       drawImage(img: unknown, x: number, y: number, w: number, h: number): void;
-      getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+      getImageData(x: number, y: number, w: number, h: number): { data: Iterable<number> };
     };
   };
 };
