@@ -57,10 +57,14 @@ before(async () => {
   page = await h.browser.newPage({ viewport: { width: 1400, height: 900 } });
   collectProblems(page, problems);
   await openTemplate(h, page, uuid);
-  await page.waitForFunction(() => {
-    const img = document.querySelector('img.render');
-    return Boolean(img?.complete && img.naturalWidth === 800);
-  });
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector('img.render');
+      return Boolean(img?.complete && img.naturalWidth === 800);
+    },
+    undefined,
+    { timeout: 90_000 },
+  );
 });
 after(() => h?.close());
 

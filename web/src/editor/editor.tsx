@@ -72,8 +72,8 @@ export function Editor({
   // Which output the canvas shows, and which one the picture on it is (until the next arrives).
   const [output, setOutput] = useState<OutputKind>('png');
   const [shown, setShown] = useState<OutputKind | null>(null);
-  // The PDF view's page (1-based) and the PDF's number of pages.
-  const [pdfPage, setPdfPage] = useState({ page: 1, pages: 1 });
+  // The PDF view's page (1-based), the PDF's number of pages and the page on the canvas.
+  const [pdfPage, setPdfPage] = useState({ page: 1, pages: 1, drawn: 0 });
   const [warnings, setWarnings] = useState<Warning[]>([]);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
@@ -159,7 +159,7 @@ export function Editor({
     const t = setTimeout(() => {
       renderOutput(api, uuid, design, testData, width, output, pdfPage.page).then(
         ({ blob, warnings, page, pages }) => {
-          if (output === 'pdf') setPdfPage({ page, pages });
+          if (output === 'pdf') setPdfPage({ page, pages, drawn: page });
           if (!live) return;
           setImage((old) => {
             if (old) URL.revokeObjectURL(old);

@@ -22,10 +22,12 @@ interface Props {
   /** The page the canvas shows (1-based) and the PDF's number of pages. */
   page: number;
   pages: number;
+  /** The page whose picture is on the canvas. */
+  drawn: number;
   setPage: (page: number) => void;
 }
 
-export function PageStrip({ api, uuid, design, data, page, pages, setPage }: Props) {
+export function PageStrip({ api, uuid, design, data, page, pages, drawn, setPage }: Props) {
   const [thumbs, setThumbs] = useState<string[]>([]);
   // Thumbnails of the same PDF as the canvas (the same request): drawn after a pause, so a run of
   // changes draws them once, and one by one, so the canvas's own page is not held up.
@@ -66,7 +68,7 @@ export function PageStrip({ api, uuid, design, data, page, pages, setPage }: Pro
   );
   const ratio = design.height / design.width;
   return (
-    <nav class="page-strip" aria-label="Pages">
+    <nav class="page-strip" aria-label="Pages" data-drawn={drawn}>
       <button
         type="button"
         aria-label="Previous page"

@@ -68,7 +68,7 @@ export function RepeatMark({ layer }: { layer: Layer }) {
       class="repeat-mark"
       title={`Only on the ${r} page of a PDF whose table continues over several`}
     >
-      {r === 'first' ? '1st p.' : 'last p.'}
+      {r === 'first' ? '1st' : 'last'}
     </span>
   );
 }

@@ -339,7 +339,7 @@ export function RowsGrid({ label, columns, rows, onRows }: RowsProps) {
                   {columns.map((c, j) => {
                     const cell = r[j] ?? '';
                     return (
-                      <td key={j}>
+                      <td key={j} class={c.width == null ? 'auto' : undefined}>
                         {typeof cell === 'object' ? (
                           <span class="object-cell" title={JSON.stringify(cell)}>
                             {describeCell(cell)}
