@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { keep } from '../render/output/output-kit.ts';
 import {
   collectProblems,
   createTemplate,
@@ -106,6 +107,7 @@ test(
 
     // The render of the layer alone and of the page without it replace the pieces, still held.
     await page.locator('.stage[data-live="rendered"]').waitFor({ timeout: 20_000 });
+    keep('editor-live-drag.png', await page.getByTestId('stage').screenshot());
     let [pointer, old, band] = await colours([
       [500, 280],
       [200, 130],
