@@ -1,6 +1,7 @@
 // The table layer in the editor, in real Chromium: the toolbar adds a table with sample columns
-// and rows, its properties panel edits columns and rows as JSON (text that does not parse is not
-// applied), and the saved design holds the edit.
+// and rows, its properties panel edits columns and rows as JSON too, below their grids (text that
+// does not parse is not applied), and the saved design holds the edit. The grids themselves:
+// editor-pages.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { keep } from '../render/output/output-kit.ts';
@@ -26,6 +27,8 @@ test('add a table and edit its columns as JSON', { timeout: 180_000 }, async () 
 
   await page.getByRole('button', { name: 'Add table', exact: true }).click();
   await page.locator('.layer-name', { hasText: /^table$/ }).click();
+  await page.getByText('Columns as JSON').click();
+  await page.getByText('Rows as JSON').click();
   const columns = page.locator('#prop-columns');
   assert.match(await columns.inputValue(), /"title": "Item"/);
 

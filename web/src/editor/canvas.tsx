@@ -7,6 +7,7 @@ import Moveable, { type OnResize, type OnRotate } from 'moveable';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Layer } from '../api.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
+import { LiveDrag, type LiveRenders } from './live-drag.ts';
 
 interface Props {
   doc: EditorDoc;
@@ -16,6 +17,8 @@ interface Props {
   /** Layers whose text does not fit their box (outlined in red): name → the renderer's message. */
   overflow: ReadonlyMap<string, string>;
   shift: { current: boolean };
+  /** Renders of the dragged layers alone and without them while dragging (live-drag.ts). */
+  live?: LiveRenders;
 }
 
 const nonce = () =>
@@ -31,8 +34,11 @@ function boxStyle(l: Layer, zoom: number) {
   };
 }
 
-export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
+export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
   const stage = useRef<HTMLDivElement>(null);
+  const liveDrag = useRef<LiveDrag | null>(null);
+  const liveRenders = useRef(live);
+  liveRenders.current = live;
   const moveable = useRef<Moveable | null>(null);
   const [marquee, setMarquee] = useState<null | { x0: number; y0: number; x1: number; y1: number }>(
     null,
@@ -81,6 +87,22 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
       cspNonce: nonce(),
       origin: false,
     });
+    // The dragged layers' own pixels follow the pointer until the render of the result arrives.
+    const drag = (liveDrag.current = new LiveDrag(stage.current!));
+    const arm = (e: { target?: Element; targets?: Element[] }) =>
+      drag.arm(e.targets ?? [e.target!], doc.design, liveRenders.current);
+    for (const ev of ['dragStart', 'resizeStart', 'rotateStart'] as const) m.on(ev, arm);
+    for (const ev of ['dragGroupStart', 'resizeGroupStart', 'rotateGroupStart'] as const)
+      m.on(ev, arm);
+    for (const ev of [
+      'drag',
+      'dragGroup',
+      'resize',
+      'resizeGroup',
+      'rotate',
+      'rotateGroup',
+    ] as const)
+      m.on(ev, () => drag.moved());
     const read = (el: HTMLElement) => ({
       name: el.dataset.name!,
       x: parseFloat(el.style.left) / Number(el.dataset.zoom),
@@ -175,6 +197,7 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
       }),
     );
     const end = (e: { target: HTMLElement | SVGElement; isDrag: boolean }) => {
+      drag.release(e.isDrag);
       if (e.isDrag) commit([e.target as HTMLElement]);
     };
     m.on('dragEnd', end);
@@ -182,6 +205,7 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
     m.on('rotateEnd', end);
     // A group gesture is one step of undo, whatever the number of layers.
     const groupEnd = (e: { targets: (HTMLElement | SVGElement)[]; isDrag: boolean }) => {
+      drag.release(e.isDrag);
       if (e.isDrag) commit(e.targets as HTMLElement[]);
     };
     m.on('dragGroupEnd', groupEnd);
@@ -191,8 +215,12 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
     return () => {
       m.destroy();
       keeper.destroy();
+      drag.clear();
     };
   }, []);
+
+  // The picture of a released gesture's result is here: its pieces go.
+  useEffect(() => liveDrag.current?.pictureArrived(), [image]);
 
   // After each render: the handles follow the selected boxes, guides follow the design.
   useEffect(() => {

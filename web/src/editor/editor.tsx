@@ -16,6 +16,7 @@ import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
 import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
+import { PageStrip } from './page-strip.tsx';
 import { PropsPanel } from './props-panel.tsx';
 import { actionOf, SHORTCUTS } from './shortcuts.ts';
 import { TestDataPanel, UseInApi } from './test-data.tsx';
@@ -71,6 +72,8 @@ export function Editor({
   // Which output the canvas shows, and which one the picture on it is (until the next arrives).
   const [output, setOutput] = useState<OutputKind>('png');
   const [shown, setShown] = useState<OutputKind | null>(null);
+  // The PDF view's page (1-based), the PDF's number of pages and the page on the canvas.
+  const [pdfPage, setPdfPage] = useState({ page: 1, pages: 1, drawn: 0 });
   const [warnings, setWarnings] = useState<Warning[]>([]);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [help, setHelp] = useState(false);
@@ -154,8 +157,9 @@ export function Editor({
       Math.min(design.width * 2, Math.round(design.width * zoom * devicePixelRatio)),
     );
     const t = setTimeout(() => {
-      renderOutput(api, uuid, design, testData, width, output).then(
-        ({ blob, warnings }) => {
+      renderOutput(api, uuid, design, testData, width, output, pdfPage.page).then(
+        ({ blob, warnings, page, pages }) => {
+          if (output === 'pdf') setPdfPage({ page, pages, drawn: page });
           if (!live) return;
           setImage((old) => {
             if (old) URL.revokeObjectURL(old);
@@ -172,7 +176,7 @@ export function Editor({
       live = false;
       clearTimeout(t);
     };
-  }, [design, testData, zoom, output]);
+  }, [design, testData, zoom, output, pdfPage.page]);
 
   // Layers whose text does not fit, by name, with the renderer's message (outlined in red).
   const overflow = useMemo(
@@ -347,7 +351,13 @@ export function Editor({
             setZoom((v) => Math.min(8, Math.max(0.05, Math.round(v * f * 100) / 100)));
           }}
         >
-          <Canvas doc={doc} zoom={zoom} image={image} overflow={overflow} shift={shift} />
+          {shown === 'pdf' && output === 'pdf' && (
+            <PageStrip
+              {...{ api, uuid, design: doc.design, data: testData, ...pdfPage }}
+              setPage={(page) => setPdfPage((p) => ({ ...p, page }))}
+            />
+          )}
+          <Canvas {...{ doc, zoom, image, overflow, shift }} live={{ api, uuid, data: testData }} />
           {(previewError || warnings.length > 0) && (
             <div class="warnings" role="status">
               {previewError && <p class="error">{previewError}</p>}

@@ -2,6 +2,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { hintsOf } from '../specs.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
+import { RepeatMark } from './repeat.tsx';
 
 export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -117,6 +118,7 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
                   {l.name}
                 </button>
               )}
+              <RepeatMark layer={l} />
               <button
                 type="button"
                 class="icon"

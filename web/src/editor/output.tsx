@@ -37,7 +37,7 @@ let lastPdf: { uuid: string; design: Design; data: LayerData; pdf: Preview } | u
  * (which only draws it again at a new width) and "Download PDF" reuse the one asked for last;
  * a changed design or test data is a new object, and a new request.
  */
-function pdfPreview(api: Api, uuid: string, design: Design, data: LayerData): Preview {
+export function pdfPreview(api: Api, uuid: string, design: Design, data: LayerData): Preview {
   if (lastPdf?.uuid !== uuid || lastPdf.design !== design || lastPdf.data !== data) {
     const pdf = api.preview(uuid, design, data, undefined, 'pdf');
     lastPdf = { uuid, design, data, pdf };
@@ -50,8 +50,9 @@ function pdfPreview(api: Api, uuid: string, design: Design, data: LayerData): Pr
 }
 
 /**
- * The canvas's picture for `kind`: the PNG as the renderer makes it, or the PDF of the same
- * design drawn by pdf.js (loaded on first use) at the same width.
+ * The canvas's picture for `kind`: the PNG as the renderer makes it, or page `page` of the PDF of
+ * the same design drawn by pdf.js (loaded on first use) at the same width, with the PDF's number
+ * of pages and the page drawn (the last when `page` is beyond it).
  */
 export async function renderOutput(
   api: Api,
@@ -60,13 +61,16 @@ export async function renderOutput(
   data: LayerData,
   width: number,
   kind: OutputKind,
-): Promise<{ blob: Blob; warnings: Warning[] }> {
-  if (kind === 'png') return api.preview(uuid, design, data, width);
-  const [{ blob, warnings }, { rasterisePdf }] = await Promise.all([
+  page = 1,
+): Promise<{ blob: Blob; warnings: Warning[]; pages: number; page: number }> {
+  if (kind === 'png')
+    return { ...(await api.preview(uuid, design, data, width)), pages: 1, page: 1 };
+  const [{ blob, warnings }, { rasterisePage }] = await Promise.all([
     pdfPreview(api, uuid, design, data),
     import('./pdf-raster.ts'),
   ]);
-  return { blob: await rasterisePdf(await blob.arrayBuffer(), width), warnings };
+  const drawn = await rasterisePage(blob, page, width);
+  return { blob: drawn.png, warnings, pages: drawn.pages, page: drawn.page };
 }
 
 interface Props {

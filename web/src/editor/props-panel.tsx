@@ -10,6 +10,7 @@ import type { EditorDoc } from './doc.ts';
 import { DraftField, NumberField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 import { FontPicker } from './font-picker.tsx';
+import { ownField } from './own-fields.tsx';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
@@ -70,6 +71,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
               key={`${layer.name}.${prop}`}
               prop={prop}
               spec={spec}
+              doc={doc}
               layer={layer}
               fonts={fonts}
               api={api}
@@ -114,6 +116,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
 interface FieldProps {
   prop: string;
   spec: PropSpec;
+  doc: EditorDoc;
   layer: Layer;
   fonts: Font[];
   api: Api;
@@ -134,7 +137,9 @@ function schemaNumber(schema: Record<string, unknown>): { min?: number; max?: nu
   return n ? { min: n.minimum as number, max: n.maximum as number } : null;
 }
 
-function Field({ prop, spec, layer, fonts, api, unit, set }: FieldProps) {
+function Field({ prop, spec, doc, layer, fonts, api, unit, set }: FieldProps) {
+  const own = ownField(doc, layer, prop, unit);
+  if (own) return own;
   const id = `prop-${prop}`;
   const value = layer[prop];
   const help = spec.description;

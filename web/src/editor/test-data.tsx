@@ -9,6 +9,7 @@ import { propsOf } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
 import { DraftField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
+import { TableTestData } from './table-test-data.tsx';
 
 /** The property a request usually sends for a layer type. */
 const MAIN: Record<string, string> = {
@@ -91,6 +92,8 @@ export function TestDataPanel({ api, doc, data, setData }: Props) {
       <h2>Test data</h2>
       {dynamic.length === 0 && <p class="hint">No dynamic layers.</p>}
       {dynamic.map((l) => {
+        if (l.type === 'table')
+          return <TableTestData key={l.name} layer={l} data={data} setData={setData} />;
         const prop = mainProp(l.type);
         if (!prop) return null;
         const id = `data-${l.name}`;
