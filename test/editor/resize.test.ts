@@ -90,7 +90,8 @@ test('a smaller target scales down; a target in pt converts the design first', (
 });
 
 test('converting the unit keeps the physical size and every length', () => {
-  const mm = convertUnit({ ...CARD, width: 960, height: 480 }, 'mm', lengthsOf);
+  const mm = convertUnit({ ...CARD, width: 960, height: 480, bleed: 12 }, 'mm', lengthsOf);
+  assert.equal(mm.bleed, 3.175);
   assert.equal(mm.unit, 'mm');
   assert.equal(mm.width, 254);
   assert.equal(mm.height, 127);

@@ -6923,6 +6923,8 @@ export interface paths {
               custom_data?: unknown;
               design?: {
                 background?: string | null;
+                /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+                bleed?: number;
                 /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
                 dpi?: number;
                 /** @description Canvas height, as width. */
@@ -8564,6 +8566,8 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+              bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
               /** @description Canvas height, as width. */
@@ -8827,6 +8831,8 @@ export interface paths {
            */
           'application/json': {
             background?: string | null;
+            /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+            bleed?: number;
             /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
             dpi?: number;
             /** @description Canvas height, as width. */
@@ -8900,6 +8906,8 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+              bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
               /** @description Canvas height, as width. */
@@ -9154,6 +9162,8 @@ export interface paths {
             /** @description An unsaved design; default: the stored one. */
             design?: {
               background?: string | null;
+              /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+              bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
               /** @description Canvas height, as width. */

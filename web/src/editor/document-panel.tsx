@@ -1,7 +1,7 @@
 /**
  * The document's own settings, shown when no layer is selected: page size and unit, background
- * colour or picture, raster dpi of print designs, and "Resize to another format" (a copy of the
- * template at a new size, resize-dialog.tsx). Every change is a design change like any other:
+ * colour or picture, raster dpi and PDF bleed of print designs, and "Resize to another format"
+ * (a copy of the template at a new size, resize-dialog.tsx). Every change is a design change like any other:
  * undoable and saved by autosave through the public API.
  */
 import { useState } from 'preact/hooks';
@@ -217,6 +217,27 @@ export function DocumentPanel(props: { doc: EditorDoc; api: Api; uuid: string; t
                 optional={true}
                 onValue={(v) => set({ dpi: v === undefined ? undefined : Math.round(v) }, 'dpi')}
               />
+            </span>
+          </div>
+        )}
+        {physical && (
+          <div
+            class="field"
+            title="Printed PDFs grow by this much on every side; layers at the page edges reach into it."
+          >
+            <label for="doc-bleed">PDF bleed</label>
+            <span class="control">
+              <NumberField
+                id="doc-bleed"
+                value={typeof design.bleed === 'number' ? design.bleed : undefined}
+                min={0}
+                max={Math.floor((96 / SPECS.units[unit]) * 1000) / 1000}
+                step={unit === 'in' ? 0.01 : 0.1}
+                placeholder="0"
+                optional={true}
+                onValue={(v) => set({ bleed: v === 0 ? undefined : v }, 'bleed')}
+              />
+              <span class="unit">{unit}</span>
             </span>
           </div>
         )}

@@ -111,6 +111,8 @@ export function convertUnit(design: Design, unit: ResizeTarget['unit'], lengthsO
     height: round(design.height * k),
     layers: design.layers.map((l) => scaleLengths(l, k, lengthsOf)),
   };
+  // The bleed is a length too (in the unit), kept physically the same.
+  if (typeof design.bleed === 'number') out.bleed = Math.round(design.bleed * k * 1000) / 1000;
   if (to === 'px') {
     delete out.unit;
     delete out.dpi;
