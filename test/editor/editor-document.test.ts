@@ -74,7 +74,7 @@ const CARD = {
 
 test(
   'with nothing selected, the document panel changes background and size; a reload shows them',
-  { timeout: 120_000 },
+  { timeout: 180_000 },
   async () => {
     const uuid = await createTemplate(h, 'Doc panel', {
       width: 800,
