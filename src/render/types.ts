@@ -35,6 +35,8 @@ export interface Design {
   unit?: 'px' | 'pt' | 'mm' | 'in';
   /** Raster output density of a physical design when the request gives none. */
   dpi?: number;
+  /** PDF bleed in the design's unit when the request gives none (output/bleed.ts). */
+  bleed?: number;
   /** Set by toPixelDesign: a physical design whose lengths are already painter pixels. */
   pixels?: boolean;
 }

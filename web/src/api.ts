@@ -1,4 +1,7 @@
 /** The REST API client of the editor: the public API with the signed-in token, nothing else. */
+import type { Collection, Font, MediaUpload, Starter, Template } from './api-types.ts';
+
+export type { Collection, Font, Starter, Template } from './api-types.ts';
 
 /** What a preview warning is about (the renderer's WARNING_CODES, src/render/types.ts). */
 export type WarningCode =
@@ -35,16 +38,6 @@ export class ApiError extends Error {
   }
 }
 
-export interface Template {
-  uuid: string;
-  title: string;
-  thumbnail: string | null;
-  tags: string[];
-  width: number;
-  height: number;
-  layers: { name: string; type: string }[];
-}
-
 export type Layer = Record<string, unknown> & {
   name: string;
   type: string;
@@ -62,27 +55,6 @@ export interface Design {
   /** Unit of every length (docs/print.md); absent: px. */
   unit?: 'px' | 'pt' | 'mm' | 'in';
   [key: string]: unknown;
-}
-
-export interface Collection {
-  id: string;
-  title: string;
-  template_uuids: string[];
-}
-
-/** A finished design Imprint ships, which a project can copy. */
-export interface Starter {
-  id: string;
-  title: string;
-  width: number;
-  height: number;
-  tags: string[];
-  thumbnail: string;
-}
-
-export interface Font {
-  uuid: string;
-  title: string;
 }
 
 /** Layer data for previews and images: `{ layerName: { property: value } }`. */
@@ -220,7 +192,7 @@ export class Api {
     const form = new FormData();
     form.set('file', file);
     const res = await this.send('POST', '/api/rest/media', { body: form });
-    const body = (await res.json()) as { media: { file_key: string; file_id: string }[] };
+    const body = (await res.json()) as MediaUpload;
     return body.media[0].file_id;
   }
 }

@@ -6923,6 +6923,8 @@ export interface paths {
               custom_data?: unknown;
               design?: {
                 background?: string | null;
+                /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+                bleed?: number;
                 /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
                 dpi?: number;
                 /** @description Canvas height, as width. */
@@ -8564,6 +8566,8 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+              bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
               /** @description Canvas height, as width. */
@@ -8827,6 +8831,8 @@ export interface paths {
            */
           'application/json': {
             background?: string | null;
+            /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+            bleed?: number;
             /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
             dpi?: number;
             /** @description Canvas height, as width. */
@@ -8900,6 +8906,8 @@ export interface paths {
              */
             'application/json': {
               background?: string | null;
+              /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+              bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
               /** @description Canvas height, as width. */
@@ -9154,6 +9162,8 @@ export interface paths {
             /** @description An unsaved design; default: the stored one. */
             design?: {
               background?: string | null;
+              /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+              bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
               /** @description Canvas height, as width. */
@@ -12036,6 +12046,7 @@ export interface components {
       | components['schemas']['TextLayer']
       | components['schemas']['PictureLayer']
       | components['schemas']['ShapeLayer']
+      | components['schemas']['LineLayer']
       | components['schemas']['BrowserframeLayer']
       | components['schemas']['BarcodeLayer']
       | components['schemas']['RatingLayer']
@@ -12046,11 +12057,101 @@ export interface components {
         | components['schemas']['TextLayerPatch']
         | components['schemas']['PictureLayerPatch']
         | components['schemas']['ShapeLayerPatch']
+        | components['schemas']['LineLayerPatch']
         | components['schemas']['BrowserframeLayerPatch']
         | components['schemas']['BarcodeLayerPatch']
         | components['schemas']['RatingLayerPatch']
         | components['schemas']['TableLayerPatch'];
     } | null;
+    /** LineLayer */
+    LineLayer: {
+      /** @description Stroke colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      color?: string;
+      /** @description Dash pattern: lengths of dash, gap, dash, gap… in the design unit, as an array ([12, 6]) or a string ("12 6"); an odd list repeats. null or "" for a solid line. With round caps, a dash of 0 draws dots. */
+      dash?: number[] | string | null;
+      /** @description Where the line runs in its box: through the middle (horizontal, vertical) or corner to corner (down: top-left to bottom-right; up: bottom-left to top-right). Case-insensitive. Default "horizontal". */
+      direction?: ('horizontal' | 'vertical' | 'down' | 'up') | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description Ends: butt (flat at the end), round or square (both half the stroke past it). Case-insensitive. Default "butt". */
+      line_cap?: ('butt' | 'round' | 'square') | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description Stroke width. A length in px from 0 to 10000: a number or a string like "12px". Default 4. */
+      stroke_width?: number | string | null;
+      /**
+       * @description "line". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'line';
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * LineLayerPatch
+     * @description Properties of a line layer to change for this request; all optional.
+     */
+    LineLayerPatch: {
+      color?: string;
+      /** @description Dash pattern: lengths of dash, gap, dash, gap… in the design unit, as an array ([12, 6]) or a string ("12 6"); an odd list repeats. null or "" for a solid line. With round caps, a dash of 0 draws dots. */
+      dash?: (number | string)[] | string | null;
+      /** @description Where the line runs in its box: through the middle (horizontal, vertical) or corner to corner (down: top-left to bottom-right; up: bottom-left to top-right). Case-insensitive. Default "horizontal". */
+      direction?: ('horizontal' | 'vertical' | 'down' | 'up') | null | string;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      /** @description Ends: butt (flat at the end), round or square (both half the stroke past it). Case-insensitive. Default "butt". */
+      line_cap?: ('butt' | 'round' | 'square') | null | string;
+      link_target?: (string | null) | string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      /** @description Stroke width. A length in px from 0 to 10000: a number or a string like "12px". Default 4. */
+      stroke_width?: number | string | null;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
     Pdf: {
       created_at?: string;
       /** @description The errors joined; null unless status is error. */

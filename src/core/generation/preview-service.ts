@@ -267,7 +267,8 @@ export class PreviewService {
     layers: LayerData,
     title: string,
   ): Promise<RenderedFile> {
-    const options = { title: title || undefined };
+    // The trimmed page, as the editor's canvas shows it: a design's own bleed is left to POST /pdfs.
+    const options = { title: title || undefined, bleed: 0 };
     return this.withAssets(projectId, design, layers, (assets) =>
       withPixels(this.deps.render.budget, pdfPixels([design], options), () =>
         this.deps.render.renderer.renderPdf({ pages: [{ design, layers }], assets, options }),

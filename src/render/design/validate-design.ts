@@ -11,6 +11,7 @@ import { checkCommonProps } from './common-props.ts';
 import { addProblem, describeValue } from './props.ts';
 import { DESIGN_UNITS, PX_PER_UNIT } from './units.ts';
 import { extraPropsProblem } from './extra-props.ts';
+import { bleedProblem } from '../output/bleed.ts';
 
 /** Largest canvas side in px (Placid's largest size class). */
 export const MAX_CANVAS_SIDE = 16_000;
@@ -66,6 +67,18 @@ function checkCanvas(input: Record<string, unknown>, out: Design, problems: Rend
     if (typeof dpi !== 'number' || !Number.isInteger(dpi) || dpi < MIN_DPI || dpi > MAX_DPI) {
       topProblem(problems, 'dpi', `an integer from ${MIN_DPI} to ${MAX_DPI}`, dpi);
     } else out.dpi = dpi;
+  }
+  const bleed = input.bleed;
+  if (bleed !== undefined && bleed !== null && bleed !== 0) {
+    const problem =
+      typeof bleed === 'number' && Number.isFinite(bleed) && bleed > 0
+        ? bleedProblem(out, bleed, 96, 'bleed')
+        : {
+            path: 'bleed',
+            message: `must be a number of 0 or more in the design's unit; received ${describeValue(bleed)}`,
+          };
+    if (problem) problems.push(problem);
+    else out.bleed = bleed as number;
   }
   const bg = input.background;
   if (bg === undefined) out.background = '#ffffff';

@@ -10,6 +10,7 @@ import { barcodeLayer } from './barcode/index.ts';
 import { browserframeLayer } from './browserframe/index.ts';
 import { pictureLayer } from './picture/index.ts';
 import { ratingLayer } from './rating/index.ts';
+import { lineLayer } from './shape/line.ts';
 import { shapeLayer } from './shape/index.ts';
 import { tableLayer } from './table/index.ts';
 import { textLayer } from './text/index.ts';
@@ -36,6 +37,7 @@ const LAYER_TYPES: LayerType[] = [
   textLayer,
   pictureLayer,
   shapeLayer,
+  lineLayer,
   browserframeLayer,
   barcodeLayer,
   ratingLayer,

@@ -119,7 +119,9 @@ export async function renderPdfDocument(input: {
   const boxes: PageBoxes[] = [];
   for (const { i, design: page } of pageList) {
     const pt = ptOf(page);
-    const layout = pageLayout(page, options.bleed ?? 0, options.cropMarks === true, pt);
+    // The request's bleed, else the design's own (validated when it was saved).
+    const bleed = options.bleed ?? page.bleed ?? 0;
+    const layout = pageLayout(page, bleed, options.cropMarks === true, pt);
     const design = withBleed(page, layout.bleed);
     boxes.push(pageBoxes(design, layout, pt));
     const [pageW, pageH] = [layout.pageWidth * pt, layout.pageHeight * pt];

@@ -96,6 +96,7 @@ describe('layer registry', () => {
       'text',
       'picture',
       'shape',
+      'line',
       'browserframe',
       'barcode',
       'rating',

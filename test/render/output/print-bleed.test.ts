@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { checkPdfOptions, renderPdf, type Design } from '../../../src/render/index.ts';
 import { keep, rasterisePdf, tool, valid } from './output-kit.ts';
+import { validateDesign } from '../../../src/render/design/validate-design.ts';
 
 const noAssets = { files: new Map<string, Buffer>(), fonts: [] };
 const MM = 72 / 25.4;
@@ -160,4 +161,28 @@ test('bad bleed and crop_marks are problems naming the field', async () => {
       return true;
     },
   );
+});
+
+test("a design's own bleed is the default; the request's bleed wins over it", async () => {
+  const design = valid({ ...flyer(), bleed: 3 } as Design);
+  assert.equal(design.bleed, 3);
+  const own = await boxes((await renderPdf({ pages: [{ design }], assets: noAssets })).bytes);
+  near(size(own.MediaBox)[0], 154 * MM, 'media width with the design bleed');
+  near(size(own.TrimBox)[0], 148 * MM, 'trim width');
+  const none = await renderPdf({ pages: [{ design }], assets: noAssets, options: { bleed: 0 } });
+  near(size((await boxes(none.bytes)).MediaBox)[0], 148 * MM, 'bleed 0 in the request');
+  assert.equal(await pageHas(none.bytes, '/TrimBox'), false);
+});
+
+test('a bad design bleed is a problem at `bleed`', () => {
+  for (const bleed of [-1, 'x', 30]) {
+    const { problems } = validateDesign({ ...flyer(), bleed });
+    assert.deepEqual(
+      problems.map((p) => p.path),
+      ['bleed'],
+      String(bleed),
+    );
+  }
+  assert.match(validateDesign({ ...flyer(), bleed: 30 }).problems[0].message, /at most 25\.4 mm/);
+  assert.equal(validateDesign({ ...flyer(), bleed: 0 }).design?.bleed, undefined);
 });

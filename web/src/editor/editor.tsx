@@ -13,6 +13,7 @@ import {
 import { hintsOf, LAYER_TYPES } from '../specs.ts';
 import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
+import { DocumentPanel } from './document-panel.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
 import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
@@ -376,6 +377,9 @@ export function Editor({
             fonts={fonts}
             onFontUploaded={(f) => setFonts((list) => [f, ...list])}
           />
+          {doc.selection.length === 0 && (
+            <DocumentPanel doc={doc} api={api} uuid={uuid} title={title} />
+          )}
           <TestDataPanel api={api} doc={doc} data={testData} setData={setTestData} />
           <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />
         </div>

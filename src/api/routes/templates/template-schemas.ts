@@ -110,6 +110,12 @@ export const designSchema = {
       description:
         'Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150).',
     },
+    bleed: {
+      type: 'number',
+      minimum: 0,
+      description:
+        "PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0.",
+    },
     background: { type: ['string', 'null'] },
     layers: {
       type: 'array',
