@@ -14,6 +14,9 @@ import { hintsOf, LAYER_TYPES } from '../specs.ts';
 import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
+import { guardLeaving } from './leave-guard.ts';
+import { placeNewLayer } from './place-layer.ts';
+import { StaleBadge } from './stale-badge.tsx';
 import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
 import { PropsPanel } from './props-panel.tsx';
@@ -40,6 +43,9 @@ function newLayer(type: string, design: Design): Layer {
     ...structuredClone(starter),
   };
 }
+
+/** Warnings that outline their layer in red on the canvas. */
+const OUTLINED = new Set(['text_overflow', 'picture_unavailable']);
 
 const SAVE_TEXT: Record<SaveState['state'], string> = {
   saved: 'All changes saved',
@@ -112,12 +118,11 @@ export function Editor({
   useEffect(() => {
     void load();
     api.fonts().then(setFonts, () => undefined);
-    const warn = (e: BeforeUnloadEvent) => {
-      if (autosave.current?.dirty) e.preventDefault();
-    };
-    addEventListener('beforeunload', warn);
+    const unguard = guardLeaving(() => autosave.current);
     return () => {
-      removeEventListener('beforeunload', warn);
+      unguard();
+      // Leaving the editor for the gallery: a change waiting for its timer is saved now.
+      autosave.current?.flush();
       autosave.current?.stop();
     };
   }, [uuid]);
@@ -135,7 +140,7 @@ export function Editor({
       const z = Math.min(
         (el.clientWidth - 48) / doc.design.width,
         (el.clientHeight - 48) / doc.design.height,
-        1,
+        8,
       );
       setZoom(Math.max(0.05, Math.floor(z * 100) / 100));
     };
@@ -179,7 +184,7 @@ export function Editor({
     () =>
       new Map(
         warnings
-          .filter((w) => w.code === 'text_overflow' && w.path.startsWith('layers.'))
+          .filter((w) => OUTLINED.has(w.code) && w.path.startsWith('layers.'))
           .map((w) => [w.path.slice('layers.'.length), w.message]),
       ),
     [warnings],
@@ -289,7 +294,11 @@ export function Editor({
         <div class="tools" role="toolbar" aria-label="Add a layer">
           <span class="hint">Add</span>
           {LAYER_TYPES.map((t) => (
-            <button key={t} type="button" onClick={() => doc.add([newLayer(t, doc.design)])}>
+            <button
+              key={t}
+              type="button"
+              onClick={() => doc.add([placeNewLayer(newLayer(t, doc.design), doc, area.current)])}
+            >
               <span class="visually-hidden">Add </span>
               {hintsOf(t).label}
             </button>
@@ -339,6 +348,7 @@ export function Editor({
           class="canvas-area"
           ref={area}
           data-output={shown ?? undefined}
+          data-stale={previewError ? 'true' : undefined}
           onWheel={(e) => {
             if (!e.ctrlKey) return;
             e.preventDefault();
@@ -348,6 +358,7 @@ export function Editor({
           }}
         >
           <Canvas doc={doc} zoom={zoom} image={image} overflow={overflow} shift={shift} />
+          {previewError && <StaleBadge />}
           {(previewError || warnings.length > 0) && (
             <div class="warnings" role="status">
               {previewError && <p class="error">{previewError}</p>}
@@ -365,6 +376,8 @@ export function Editor({
             api={api}
             fonts={fonts}
             onFontUploaded={(f) => setFonts((list) => [f, ...list])}
+            testData={testData}
+            setTestData={setTestData}
           />
           <TestDataPanel api={api} doc={doc} data={testData} setData={setTestData} />
           <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />

@@ -3,13 +3,17 @@
  * (specs.ts): the control follows the property's kind, so a new property needs no editor code.
  * A font file dropped onto the panel is uploaded to the project and used by the layer.
  */
-import { useState } from 'preact/hooks';
-import type { Api, Font, Layer } from '../api.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Api, Font, Layer, LayerData } from '../api.ts';
 import { propsOf, SPECS, type PropSpec } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
 import { DraftField, NumberField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 import { FontPicker } from './font-picker.tsx';
+import { mainProp } from './test-data.tsx';
+import { OverrideNote } from './test-override.tsx';
+import { ColorSwatch } from './color-swatch.tsx';
+import { geometryFirst, scrollToTop } from './props-order.ts';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
@@ -23,12 +27,18 @@ interface Props {
   api: Api;
   fonts: Font[];
   onFontUploaded: (font: Font) => void;
+  /** The test data: a property it overrides is marked, with a button to clear the value. */
+  testData?: LayerData;
+  setTestData?: (d: LayerData) => void;
 }
 
-export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
+export function PropsPanel({ doc, api, fonts, onFontUploaded, testData, setTestData }: Props) {
   const [status, setStatus] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const layer = doc.selection.length === 1 ? doc.layer(doc.selection[0]) : undefined;
+  // Another layer selected: the panel starts at its top (the geometry), wherever it was scrolled.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => scrollToTop(panel.current), [layer?.name]);
 
   const upload = async (files: FileList | null | undefined) => {
     const file = [...(files ?? [])].find((f) => FONT_FILE.test(f.name));
@@ -49,6 +59,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
 
   return (
     <section
+      ref={panel}
       class={`panel props${over ? ' drop' : ''}`}
       aria-label="Properties"
       {...fileDropHandlers(setOver, (files) => void upload(files))}
@@ -65,7 +76,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
           <p class="meta">
             {layer.name} · {layer.type}
           </p>
-          {propsOf(layer.type).map(([prop, spec]) => (
+          {geometryFirst(propsOf(layer.type)).map(([prop, spec]) => [
             <Field
               key={`${layer.name}.${prop}`}
               prop={prop}
@@ -85,8 +96,17 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
                   `${layer.name}.${prop}`,
                 )
               }
-            />
-          ))}
+            />,
+            testData && setTestData && prop === mainProp(layer.type) && (
+              <OverrideNote
+                key={`${layer.name}.${prop}.override`}
+                layer={layer.name}
+                prop={prop}
+                data={testData}
+                setData={setTestData}
+              />
+            ),
+          ])}
         </form>
       )}
       <div class="font-drop">
@@ -354,7 +374,8 @@ function ColorInput(props: {
   const current = props.value == null ? (props.def ?? '') : String(props.value);
   return (
     <>
-      <input
+      <ColorSwatch
+        color={current}
         id={props.id}
         type="color"
         value={hex6(current)}
