@@ -33,6 +33,8 @@ export class Autosave {
   private savedVersion: number;
   private failures = 0;
   private running = false;
+  /** The last save of this design failed (also while it is being retried). */
+  private lastFailed = false;
   /** The design version the save timer was last set for: selection changes do not touch it. */
   private scheduledVersion: number;
 
@@ -83,8 +85,10 @@ export class Autosave {
       this.etag = await this.api.saveDesign(this.uuid, design, this.etag, fits);
       this.savedVersion = version;
       this.failures = 0;
+      this.lastFailed = false;
       this.set({ state: 'saved' });
     } catch (err) {
+      this.lastFailed = true;
       if (err instanceof ApiError && err.status === 409) {
         this.set({ state: 'conflict', message: err.message });
         return;
@@ -129,12 +133,7 @@ export class Autosave {
    */
   get wouldLoseWork(): boolean {
     if (!this.dirty) return false;
-    const s = this.status.state;
-    return (
-      s === 'failed' ||
-      s === 'conflict' ||
-      ((s === 'pending' || s === 'saving') && this.tooLargeToKeepAlive())
-    );
+    return this.lastFailed || this.tooLargeToKeepAlive();
   }
 
   stop(): void {

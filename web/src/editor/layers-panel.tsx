@@ -1,5 +1,5 @@
 /** Every layer, top first: select, rename, reorder by drag, lock, hide, dynamic. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hintsOf } from '../specs.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
 
@@ -17,7 +17,7 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [dragging, setDragging] = useState<string | null>(null);
   // The browser honours `autofocus` once per page: each rename focuses its field itself.
   const renameField = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     renameField.current?.focus();
     renameField.current?.select();
   }, [renaming]);

@@ -14,7 +14,10 @@ export function guardLeaving(current: () => Autosave | null): () => void {
     if (document.visibilityState === 'hidden') flush();
   };
   const warn = (e: BeforeUnloadEvent) => {
-    if (current()?.wouldLoseWork) e.preventDefault();
+    if (!current()?.wouldLoseWork) return;
+    e.preventDefault();
+    // Older browsers prompt only when returnValue is set.
+    e.returnValue = '';
   };
   addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', hidden);
