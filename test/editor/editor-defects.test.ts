@@ -3,6 +3,21 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
+// What the functions run in the page use (these tests compile without the DOM library).
+declare const document: {
+  activeElement: { getAttribute(name: string): string | null } | null;
+  querySelector(s: string): {
+    naturalWidth: number;
+    naturalHeight: number;
+  } | null;
+  createElement(tag: 'canvas'): {
+    width: number;
+    height: number;
+    getContext(kind: '2d'): { drawImage(img: unknown, x: number, y: number): void } | null;
+    toDataURL(type: string): string;
+  };
+};
+declare function dispatchEvent(e: unknown): boolean;
 import type { Page } from 'playwright-core';
 import { keep } from '../render/output/output-kit.ts';
 import {
@@ -385,7 +400,10 @@ test('11, 12d: tables are in the test data; text test data takes several lines',
   // Text that does not parse is marked and not applied.
   await rows.fill('[["Lamp" oops');
   await rows.blur();
-  assert.equal(await rows.evaluate((el) => (el as HTMLTextAreaElement).validity.valid), false);
+  assert.equal(
+    await rows.evaluate((el) => (el as unknown as { validity: { valid: boolean } }).validity.valid),
+    false,
+  );
   assert.match((await page.locator('.use-in-api pre').first().textContent())!, /"Chair"/);
   await page.close();
 });
@@ -422,6 +440,41 @@ test('12a, 12b: Fit goes above 100%; a new selection shows its geometry at the t
     return r.top >= side.top && r.bottom <= side.bottom;
   });
   assert.ok(inView, 'the geometry is scrolled into view');
+  await page.close();
+});
+
+test('4, 12c: the document size and background change; weights are those of the family', async () => {
+  const uuid = await createTemplate(h, 'Document', {
+    width: 400,
+    height: 300,
+    background: '#ffffff',
+    layers: [text('title', 10, 10, { font: 'DejaVu Serif' })],
+  });
+  const page = await newPage();
+  await openTemplate(h, page, uuid);
+  await page.locator('#doc-width').fill('640');
+  await page.locator('#doc-height').fill('360');
+  await page.locator('#doc-background-text').fill('#112233');
+  await page.locator('#doc-background-text').blur();
+  const design = await poll(
+    () => stored(uuid),
+    (d) => d.width === 640 && d.height === 360 && d.background === '#112233',
+  );
+  assert.deepEqual([design.width, design.height, design.background], [640, 360, '#112233']);
+  await until(async () => {
+    const png = await canvasPicture(page);
+    return png.width === 640 && rgbAt(png, 630, 350).join() === '17,34,51';
+  }, 'the canvas at the new size and background');
+
+  await page.locator('.layer-name', { hasText: /^title$/ }).click();
+  const weights = await page.locator('#prop-font_weight option').allTextContents();
+  assert.deepEqual(weights, ['Default (400 Regular)', '400 Regular', '700 Bold']);
+  await page.locator('#prop-font_weight').selectOption('700');
+  await poll(
+    () => stored(uuid),
+    (d) => d.layers[0].font_weight === 700,
+  );
+  assert.equal((await stored(uuid)).layers[0].font_weight, 700);
   await page.close();
 });
 

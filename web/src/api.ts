@@ -84,6 +84,10 @@ export interface Starter {
 export interface Font {
   uuid: string;
   title: string;
+  /** The family read from the file; fonts of one family are its faces. */
+  family?: string;
+  /** The weight class read from the file (400 regular, 700 bold). */
+  weight?: number;
 }
 
 /** Layer data for previews and images: `{ layerName: { property: value } }`. */

@@ -14,6 +14,8 @@ import { mainProp } from './test-data.tsx';
 import { OverrideNote } from './test-override.tsx';
 import { ColorSwatch } from './color-swatch.tsx';
 import { geometryFirst, scrollToTop } from './props-order.ts';
+import { DocumentFields } from './document-fields.tsx';
+import { WeightSelect } from './weight-select.tsx';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
@@ -65,7 +67,9 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded, testData, setTestD
       {...fileDropHandlers(setOver, (files) => void upload(files))}
     >
       <h2>Properties</h2>
-      {!layer ? (
+      {!layer && doc.selection.length === 0 ? (
+        <DocumentFields doc={doc} />
+      ) : !layer ? (
         <p class="hint">
           {doc.selection.length > 1
             ? `${doc.selection.length} layers selected.`
@@ -194,6 +198,8 @@ function Field({ prop, spec, layer, fonts, api, unit, set }: FieldProps) {
       />,
     );
   }
+  if (prop === 'font_weight')
+    return row(<WeightSelect id={id} layer={layer} fonts={fonts} set={set} />);
   switch (spec.kind) {
     case 'px': {
       // The registry's bounds are in px; a pt, mm or in design measures in its own unit.
