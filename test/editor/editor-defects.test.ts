@@ -1,6 +1,7 @@
 // Issue 27, "Defects to fix", in real Chromium: each test fails on the editor before its fix.
 // One browser and one app for the file; each test opens its own template in a page of its own.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
 // What the functions run in the page use (these tests compile without the DOM library).
@@ -475,6 +476,44 @@ test('4, 12c: the document size and background change; weights are those of the 
     (d) => d.layers[0].font_weight === 700,
   );
   assert.equal((await stored(uuid)).layers[0].font_weight, 700);
+  await page.close();
+});
+
+test('7: a deleted font is shown by its name, in the font field and the warning', async () => {
+  const uuid = await createTemplate(h, 'Fonts', {
+    width: 400,
+    height: 300,
+    background: null,
+    layers: [text('title', 10, 10)],
+  });
+  const page = await newPage();
+  await openTemplate(h, page, uuid);
+  await page.locator('.layer-name', { hasText: /^title$/ }).click();
+  await page.getByTestId('font-file').setInputFiles({
+    name: 'Brand Sans.woff2',
+    mimeType: 'font/woff2',
+    buffer: fs.readFileSync('test/fixtures/fonts/dejavu-sans-latin.woff2'),
+  });
+  await page.getByText('Font "Brand Sans" uploaded.').waitFor();
+  const design = await poll(
+    () => stored(uuid),
+    (d) => typeof d.layers[0].font === 'string' && d.layers[0].font !== '',
+  );
+  const font = String(design.layers[0].font);
+  const del = await h.t.request({ method: 'DELETE', url: `/api/rest/fonts/${font}?force=1` });
+  assert.ok(del.statusCode < 300, del.body);
+
+  await page.reload();
+  await page.getByTestId('stage').waitFor();
+  await page.locator('.layer-name', { hasText: /^title$/ }).click();
+  const field = (await page.locator('#prop-font').textContent())!;
+  assert.match(field, /Brand Sans \(missing\)/);
+  assert.ok(!field.includes(font), field);
+  const warning = page.locator('.warnings [data-code="font_fallback"]');
+  await warning.waitFor({ timeout: 20_000 });
+  const said = (await warning.textContent())!;
+  assert.match(said, /"Brand Sans"/);
+  assert.ok(!said.includes(font), said);
   await page.close();
 });
 

@@ -15,6 +15,7 @@ import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
 import { guardLeaving } from './leave-guard.ts';
+import { rememberFontNames, withFontNames } from './font-names.ts';
 import { placeNewLayer } from './place-layer.ts';
 import { StaleBadge } from './stale-badge.tsx';
 import { LayersPanel } from './layers-panel.tsx';
@@ -117,7 +118,13 @@ export function Editor({
   };
   useEffect(() => {
     void load();
-    api.fonts().then(setFonts, () => undefined);
+    api.fonts().then(
+      (list) => {
+        rememberFontNames(list);
+        setFonts(list);
+      },
+      () => undefined,
+    );
     const unguard = guardLeaving(() => autosave.current);
     return () => {
       unguard();
@@ -364,7 +371,7 @@ export function Editor({
               {previewError && <p class="error">{previewError}</p>}
               {warnings.map((w, i) => (
                 <p key={i} data-code={w.code}>
-                  {warningText(w)}
+                  {warningText(withFontNames(w, fonts))}
                 </p>
               ))}
             </div>
@@ -375,7 +382,10 @@ export function Editor({
             doc={doc}
             api={api}
             fonts={fonts}
-            onFontUploaded={(f) => setFonts((list) => [f, ...list])}
+            onFontUploaded={(f) => {
+              rememberFontNames([f]);
+              setFonts((list) => [f, ...list]);
+            }}
             testData={testData}
             setTestData={setTestData}
           />
