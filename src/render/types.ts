@@ -93,6 +93,11 @@ export const WARNING_CODES = [
   'static_layer_value',
   /** The request body has a field its route does not know. */
   'unknown_field',
+  /**
+   * A preview could not load a picture or SVG (the URL's answer in the message) and drew a
+   * placeholder; POST /images and /pdfs fail on the same URL.
+   */
+  'picture_unavailable',
   /** Closes a capped list: how many more warnings there were. */
   'more_warnings',
 ] as const;

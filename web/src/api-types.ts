@@ -41,11 +41,10 @@ export type Starter = Sent<
   'id' | 'title' | 'width' | 'height' | 'tags' | 'thumbnail'
 >;
 
-/** A project font (`GET /fonts`, `POST /fonts`). */
-export type Font = Sent<
-  Item<JsonOf<paths['/api/rest/fonts']['get'], 200>['data']>,
-  'uuid' | 'title'
->;
+type FontItem = Item<JsonOf<paths['/api/rest/fonts']['get'], 200>['data']>;
+
+/** A project font (`GET /fonts`, `POST /fonts`); family and weight when read from the file. */
+export type Font = Sent<FontItem, 'uuid' | 'title'> & Pick<FontItem, 'family' | 'weight'>;
 
 /** The answer of `POST /media`. */
 export type MediaUpload = {

@@ -14,6 +14,7 @@ export type WarningCode =
   | 'unknown_property'
   | 'static_layer_value'
   | 'unknown_field'
+  | 'picture_unavailable'
   | 'more_warnings';
 
 /** A preview warning (the Imprint-Warning-Details header): what it is about, where, and the text. */
@@ -98,8 +99,10 @@ export class Api {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    init: RequestInit = {},
   ) {
     const res = await this.send(method, `/api/rest${path}`, {
+      ...init,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -147,10 +150,18 @@ export class Api {
   }
 
   /** Saves the design if it is still at `etag`; a 409 ApiError when it is not. */
-  async saveDesign(uuid: string, design: Design, etag: string) {
-    const res = await this.json<Design>('PUT', `/templates/${uuid}/design`, design, {
-      'if-match': etag,
-    });
+  /**
+   * With `keepalive` the request outlives the page (sent as the page is left); browsers refuse
+   * keepalive bodies above 64 KB.
+   */
+  async saveDesign(uuid: string, design: Design, etag: string, keepalive = false) {
+    const res = await this.json<Design>(
+      'PUT',
+      `/templates/${uuid}/design`,
+      design,
+      { 'if-match': etag },
+      keepalive ? { keepalive } : {},
+    );
     return res.etag ?? etag;
   }
 

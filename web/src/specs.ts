@@ -42,6 +42,8 @@ export interface EditorSpecs {
   types: Record<string, Record<string, PropSpec>>;
   hints: Record<string, TypeHints>;
   fonts: string[];
+  /** The weight classes each bundled family has, lightest first. */
+  fontWeights: Record<string, number[]>;
   warningCodes: WarningCode[];
   /** Painter pixels per design unit, as the renderer counts them (96 per inch). */
   units: Record<string, number>;

@@ -18,8 +18,29 @@ export async function fetchPictures(
   needs: AssetNeed[],
   log?: FailureLog,
 ): Promise<Map<string, Buffer>> {
+  const { files, failed } = await fetchEachPicture(assets, needs, log);
+  const failures = failed.map((f) => `${describeUsers(f.need.where)}: ${f.message}`);
+  if (failures.length) throw new RenderJobFailure('asset_fetch', failures);
+  return files;
+}
+
+/** A picture that could not be fetched: what needs it, and what the URL answered. */
+export interface FailedPicture {
+  need: AssetNeed;
+  message: string;
+}
+
+/**
+ * Fetches every picture as fetchPictures does, but hands back the failures (in the order of
+ * `needs`) beside the fetched files instead of throwing.
+ */
+export async function fetchEachPicture(
+  assets: AssetSource,
+  needs: AssetNeed[],
+  log?: FailureLog,
+): Promise<{ files: Map<string, Buffer>; failed: FailedPicture[] }> {
   const files = new Map<string, Buffer>();
-  const failed: string[] = [];
+  const failed: FailedPicture[] = [];
   let next = 0;
   const fetchNext = async (): Promise<void> => {
     while (next < needs.length) {
@@ -28,13 +49,11 @@ export async function fetchPictures(
       try {
         files.set(need.url, await assets.fetchPicture(need.url));
       } catch (err) {
-        failed[i] = `${describeUsers(need.where)}: ${safeMessage(err, log)}`;
+        failed[i] = { need, message: safeMessage(err, log) };
       }
     }
   };
   const workers = Math.min(JOB_FETCH_CONCURRENCY, needs.length);
   await Promise.all(Array.from({ length: workers }, fetchNext));
-  const failures = failed.filter((m) => m !== undefined);
-  if (failures.length) throw new RenderJobFailure('asset_fetch', failures);
-  return files;
+  return { files, failed: failed.filter((f) => f !== undefined) };
 }

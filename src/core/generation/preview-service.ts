@@ -27,7 +27,8 @@ import type { TemplateStore } from '../ports/template-store.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { checkFonts, layersUsing } from './check-fonts.ts';
 import type { RenderContext } from './execute-render.ts';
-import { fetchPictures } from './fetch-pictures.ts';
+import { fetchEachPicture, fetchPictures } from './fetch-pictures.ts';
+import { PICTURE_PLACEHOLDER, placeholderWarnings } from './picture-placeholder.ts';
 import { RenderJobFailure } from './job-failure.ts';
 import { withPixels } from './with-pixels.ts';
 import { addProblems, problemMessage } from './validate-request.ts';
@@ -137,12 +138,15 @@ export class PreviewService {
     const listed = requestWarningList([{ design: design!, layers, prefix: '' }]);
     // Only what the render uses goes to its thread: not a request's unknown names and properties.
     const used = usedLayerData(design!, layers) ?? {};
+    // A picture that cannot be loaded is drawn as a placeholder, with a warning naming its layer.
+    const unavailable: RenderWarning[] = [];
     const file = pdf
-      ? await this.renderPdfNow(projectId, design!, used, found.template.title)
-      : await this.renderNow(projectId, design!, used, options);
+      ? await this.renderPdfNow(projectId, design!, used, found.template.title, unavailable)
+      : await this.renderNow(projectId, design!, used, options, unavailable);
     const details = capWarningList(
       [
         ...listed.warnings,
+        ...unavailable,
         // A one-page PDF names its warnings under pages.0.; the same paths as the PNG are clearer.
         ...(file.warnings ?? []).map((w) => ({ ...w, path: w.path.replace(/^pages\.0\./, '') })),
       ],
@@ -249,11 +253,17 @@ export class PreviewService {
     design: Design,
     layers: LayerData,
     options: RasterOptions,
+    unavailable?: RenderWarning[],
   ): Promise<RenderedFile> {
-    return this.withAssets(projectId, design, layers, (assets) =>
-      withPixels(this.deps.render.budget, imagePixels(design, options), () =>
-        this.deps.render.renderer.renderImage({ design, layers, assets, options }),
-      ),
+    return this.withAssets(
+      projectId,
+      design,
+      layers,
+      (assets) =>
+        withPixels(this.deps.render.budget, imagePixels(design, options), () =>
+          this.deps.render.renderer.renderImage({ design, layers, assets, options }),
+        ),
+      unavailable,
     );
   }
 
@@ -266,25 +276,33 @@ export class PreviewService {
     design: Design,
     layers: LayerData,
     title: string,
+    unavailable?: RenderWarning[],
   ): Promise<RenderedFile> {
     // The trimmed page, as the editor's canvas shows it: a design's own bleed is left to POST /pdfs.
     const options = { title: title || undefined, bleed: 0 };
-    return this.withAssets(projectId, design, layers, (assets) =>
-      withPixels(this.deps.render.budget, pdfPixels([design], options), () =>
-        this.deps.render.renderer.renderPdf({ pages: [{ design, layers }], assets, options }),
-      ),
+    return this.withAssets(
+      projectId,
+      design,
+      layers,
+      (assets) =>
+        withPixels(this.deps.render.budget, pdfPixels([design], options), () =>
+          this.deps.render.renderer.renderPdf({ pages: [{ design, layers }], assets, options }),
+        ),
+      unavailable,
     );
   }
 
   /**
    * Fetches the pictures and fonts the design needs, then runs `render` with them; failures to
-   * load or render become the 422 naming the layer.
+   * load or render become the 422 naming the layer. With `unavailable`, a picture that cannot be
+   * fetched is replaced by the placeholder and its warnings are added there instead.
    */
   private async withAssets(
     projectId: string,
     design: Design,
     layers: LayerData,
     render: (assets: RenderAssets) => Promise<RenderedFile>,
+    unavailable?: RenderWarning[],
   ): Promise<RenderedFile> {
     const deps = this.deps.render;
     const prepared = prepareRender(design, layers);
@@ -293,7 +311,13 @@ export class PreviewService {
       const cap = deps.maxAssetsPerJob;
       const plan = planAssets([{ design: prepared.design, prefix: '' }], cap);
       if (plan.overCap) throw new RenderJobFailure('input', [assetCapMessage(plan.overCap, cap)]);
-      const files = await fetchPictures(deps.assets, plan.needs, deps.log);
+      let files: Map<string, Buffer>;
+      if (unavailable) {
+        const fetched = await fetchEachPicture(deps.assets, plan.needs, deps.log);
+        for (const { need } of fetched.failed) fetched.files.set(need.url, PICTURE_PLACEHOLDER);
+        unavailable.push(...placeholderWarnings(fetched.failed));
+        files = fetched.files;
+      } else files = await fetchPictures(deps.assets, plan.needs, deps.log);
       const loaded: FontSource[] = prepared.fontKeys.length
         ? await deps.fonts.loadFontSources(projectId, prepared.fontKeys)
         : [];

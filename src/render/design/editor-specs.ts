@@ -24,6 +24,8 @@ export interface EditorSpecs {
   /** Per type, in registry order: the add button's label, the icon, a new layer's size and values. */
   hints: Record<string, EditorHints>;
   fonts: string[];
+  /** The weight classes each bundled family has, lightest first. */
+  fontWeights: Record<string, number[]>;
   /** The codes preview warnings carry (Imprint-Warning-Details). */
   warningCodes: readonly WarningCode[];
   /** Painter pixels per design unit (px, pt, mm, in): lengths and their bounds in the editor. */
@@ -45,6 +47,26 @@ function plain(specs: PropSpecs): Record<string, EditorPropSpec> {
   return out;
 }
 
+/** Weight classes named in font file names (the usual style names), lightest first. */
+const WEIGHT_WORDS: [RegExp, number][] = [
+  [/thin|hairline/i, 100],
+  [/extra-?light|ultra-?light/i, 200],
+  [/light/i, 300],
+  [/medium/i, 500],
+  [/semi-?bold|demi-?bold/i, 600],
+  [/extra-?bold|ultra-?bold/i, 800],
+  [/black|heavy/i, 900],
+  [/bold/i, 700],
+];
+
+/** The weights of a bundled family, read from its files' names (400 when a name says none). */
+function bundledWeights(files: readonly string[]): number[] {
+  const weights = new Set(
+    files.map((f) => WEIGHT_WORDS.find(([re]) => re.test(f.replace(/\.\w+$/, '')))?.[1] ?? 400),
+  );
+  return [...weights].sort((a, b) => a - b);
+}
+
 /** Every registered layer type's properties and hints, the common ones, fonts, units, warning codes. */
 export function editorSpecs(): EditorSpecs {
   const types: EditorSpecs['types'] = {};
@@ -59,6 +81,7 @@ export function editorSpecs(): EditorSpecs {
     hints,
     warningCodes: WARNING_CODES,
     fonts: BUNDLED_FAMILIES.filter((f) => f.name !== 'Noto Color Emoji').map((f) => f.name),
+    fontWeights: Object.fromEntries(BUNDLED_FAMILIES.map((f) => [f.name, bundledWeights(f.files)])),
     units: { ...PX_PER_UNIT },
   };
 }

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Layer } from '../api.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
 import { LiveDrag, type LiveRenders } from './live-drag.ts';
+import { insideBox } from './hit-test.ts';
 
 interface Props {
   doc: EditorDoc;
@@ -246,7 +247,9 @@ export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
       doc.select(next);
       return;
     }
-    next = selection.includes(name) ? selection : [name];
+    // A press inside a selected layer's box drags the selection, even where another layer lies
+    // on top of it: the selected layer wins inside its own box.
+    next = selection.includes(name) || insideSelection(toDesign(e)) ? selection : [name];
     const m = moveable.current;
     const els = elementsOf(next);
     if (m && els.length) {
@@ -257,6 +260,11 @@ export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
     if (next !== selection) doc.select(next);
   };
 
+  const insideSelection = (p: { x: number; y: number }) =>
+    selection.some((n) => {
+      const l = doc.layer(n);
+      return l && !l.hide && !l[LOCKED] && insideBox(l, p);
+    });
   const toDesign = (e: MouseEvent) => {
     const r = stage.current!.getBoundingClientRect();
     return { x: (e.clientX - r.left) / zoom, y: (e.clientY - r.top) / zoom };

@@ -15,6 +15,10 @@ import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { DocumentPanel } from './document-panel.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
+import { guardLeaving } from './leave-guard.ts';
+import { rememberFontNames, withFontNames } from './font-names.ts';
+import { placeNewLayer } from './place-layer.ts';
+import { StaleBadge } from './stale-badge.tsx';
 import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
 import { PageStrip } from './page-strip.tsx';
@@ -42,6 +46,9 @@ function newLayer(type: string, design: Design): Layer {
     ...structuredClone(starter),
   };
 }
+
+/** Warnings that outline their layer in red on the canvas. */
+const OUTLINED = new Set(['text_overflow', 'picture_unavailable']);
 
 const SAVE_TEXT: Record<SaveState['state'], string> = {
   saved: 'All changes saved',
@@ -115,13 +122,18 @@ export function Editor({
   };
   useEffect(() => {
     void load();
-    api.fonts().then(setFonts, () => undefined);
-    const warn = (e: BeforeUnloadEvent) => {
-      if (autosave.current?.dirty) e.preventDefault();
-    };
-    addEventListener('beforeunload', warn);
+    api.fonts().then(
+      (list) => {
+        rememberFontNames(list);
+        setFonts(list);
+      },
+      () => undefined,
+    );
+    const unguard = guardLeaving(() => autosave.current);
     return () => {
-      removeEventListener('beforeunload', warn);
+      unguard();
+      // Leaving the editor for the gallery: a change waiting for its timer is saved now.
+      autosave.current?.flush();
       autosave.current?.stop();
     };
   }, [uuid]);
@@ -139,7 +151,7 @@ export function Editor({
       const z = Math.min(
         (el.clientWidth - 48) / doc.design.width,
         (el.clientHeight - 48) / doc.design.height,
-        1,
+        8,
       );
       setZoom(Math.max(0.05, Math.floor(z * 100) / 100));
     };
@@ -184,7 +196,7 @@ export function Editor({
     () =>
       new Map(
         warnings
-          .filter((w) => w.code === 'text_overflow' && w.path.startsWith('layers.'))
+          .filter((w) => OUTLINED.has(w.code) && w.path.startsWith('layers.'))
           .map((w) => [w.path.slice('layers.'.length), w.message]),
       ),
     [warnings],
@@ -294,7 +306,11 @@ export function Editor({
         <div class="tools" role="toolbar" aria-label="Add a layer">
           <span class="hint">Add</span>
           {LAYER_TYPES.map((t) => (
-            <button key={t} type="button" onClick={() => doc.add([newLayer(t, doc.design)])}>
+            <button
+              key={t}
+              type="button"
+              onClick={() => doc.add([placeNewLayer(newLayer(t, doc.design), doc, area.current)])}
+            >
               <span class="visually-hidden">Add </span>
               {hintsOf(t).label}
             </button>
@@ -344,6 +360,7 @@ export function Editor({
           class="canvas-area"
           ref={area}
           data-output={shown ?? undefined}
+          data-stale={previewError ? 'true' : undefined}
           onWheel={(e) => {
             if (!e.ctrlKey) return;
             e.preventDefault();
@@ -359,12 +376,13 @@ export function Editor({
             />
           )}
           <Canvas {...{ doc, zoom, image, overflow, shift }} live={{ api, uuid, data: testData }} />
+          {previewError && <StaleBadge />}
           {(previewError || warnings.length > 0) && (
             <div class="warnings" role="status">
               {previewError && <p class="error">{previewError}</p>}
               {warnings.map((w, i) => (
                 <p key={i} data-code={w.code}>
-                  {warningText(w)}
+                  {warningText(withFontNames(w, fonts))}
                 </p>
               ))}
             </div>
@@ -375,7 +393,12 @@ export function Editor({
             doc={doc}
             api={api}
             fonts={fonts}
-            onFontUploaded={(f) => setFonts((list) => [f, ...list])}
+            onFontUploaded={(f) => {
+              rememberFontNames([f]);
+              setFonts((list) => [f, ...list]);
+            }}
+            testData={testData}
+            setTestData={setTestData}
           />
           {doc.selection.length === 0 && (
             <DocumentPanel doc={doc} api={api} uuid={uuid} title={title} />

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, Font } from '../api.ts';
+import { missingFontLabel } from './font-names.ts';
 import { bundledLook, faceFamily, faceLoaded, loadBundledFace, loadFaces } from './font-faces.ts';
 
 interface Option {
@@ -57,7 +58,8 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
   ];
   const current: Option = options.find((o) => o.value === value) ?? {
     value,
-    label: value || options[0].label,
+    // A font the lists do not have (deleted since): its remembered name, never its uuid.
+    label: value ? missingFontLabel(value, fonts) : options[0].label,
     group: 'default',
   };
 

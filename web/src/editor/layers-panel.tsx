@@ -1,5 +1,5 @@
 /** Every layer, top first: select, rename, reorder by drag, lock, hide, dynamic. */
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hintsOf } from '../specs.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
 import { RepeatMark } from './repeat.tsx';
@@ -16,6 +16,12 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
+  // The browser honours `autofocus` once per page: each rename focuses its field itself.
+  const renameField = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    renameField.current?.focus();
+    renameField.current?.select();
+  }, [renaming]);
   const layers = doc.design.layers;
   const topFirst = [...layers].reverse();
   const toggle = (name: string, prop: string, on: unknown, off: unknown) =>
@@ -76,7 +82,7 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
                   <input
                     aria-label={`New name for ${l.name}`}
                     value={draft}
-                    autoFocus
+                    ref={renameField}
                     onInput={(e) => setDraft(e.currentTarget.value)}
                     onKeyDown={(e) => {
                       if (e.key !== 'Escape') return;

@@ -3,14 +3,19 @@
  * (specs.ts): the control follows the property's kind, so a new property needs no editor code.
  * A font file dropped onto the panel is uploaded to the project and used by the layer.
  */
-import { useState } from 'preact/hooks';
-import type { Api, Font, Layer } from '../api.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Api, Font, Layer, LayerData } from '../api.ts';
 import { propsOf, SPECS, type PropSpec } from '../specs.ts';
 import type { EditorDoc } from './doc.ts';
 import { DraftField, NumberField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 import { FontPicker } from './font-picker.tsx';
 import { ownField } from './own-fields.tsx';
+import { mainProp } from './test-data.tsx';
+import { OverrideNote } from './test-override.tsx';
+import { ColorSwatch } from './color-swatch.tsx';
+import { geometryFirst, scrollToTop } from './props-order.ts';
+import { WeightSelect } from './weight-select.tsx';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
@@ -24,12 +29,18 @@ interface Props {
   api: Api;
   fonts: Font[];
   onFontUploaded: (font: Font) => void;
+  /** The test data: a property it overrides is marked, with a button to clear the value. */
+  testData?: LayerData;
+  setTestData?: (d: LayerData) => void;
 }
 
-export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
+export function PropsPanel({ doc, api, fonts, onFontUploaded, testData, setTestData }: Props) {
   const [status, setStatus] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const layer = doc.selection.length === 1 ? doc.layer(doc.selection[0]) : undefined;
+  // Another layer selected: the panel starts at its top (the geometry), wherever it was scrolled.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => scrollToTop(panel.current), [layer?.name]);
 
   const upload = async (files: FileList | null | undefined) => {
     const file = [...(files ?? [])].find((f) => FONT_FILE.test(f.name));
@@ -50,12 +61,15 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
 
   return (
     <section
+      ref={panel}
       class={`panel props${over ? ' drop' : ''}`}
       aria-label="Properties"
       {...fileDropHandlers(setOver, (files) => void upload(files))}
     >
       <h2>Properties</h2>
-      {!layer ? (
+      {!layer && doc.selection.length === 0 ? (
+        <p class="hint">Nothing selected: the document's settings are in the Document panel.</p>
+      ) : !layer ? (
         <p class="hint">
           {doc.selection.length > 1
             ? `${doc.selection.length} layers selected.`
@@ -66,7 +80,7 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
           <p class="meta">
             {layer.name} · {layer.type}
           </p>
-          {propsOf(layer.type).map(([prop, spec]) => (
+          {geometryFirst(propsOf(layer.type)).map(([prop, spec]) => [
             <Field
               key={`${layer.name}.${prop}`}
               prop={prop}
@@ -87,8 +101,17 @@ export function PropsPanel({ doc, api, fonts, onFontUploaded }: Props) {
                   `${layer.name}.${prop}`,
                 )
               }
-            />
-          ))}
+            />,
+            testData && setTestData && prop === mainProp(layer.type) && (
+              <OverrideNote
+                key={`${layer.name}.${prop}.override`}
+                layer={layer.name}
+                prop={prop}
+                data={testData}
+                setData={setTestData}
+              />
+            ),
+          ])}
         </form>
       )}
       <div class="font-drop">
@@ -179,6 +202,8 @@ function Field({ prop, spec, doc, layer, fonts, api, unit, set }: FieldProps) {
       />,
     );
   }
+  if (prop === 'font_weight')
+    return row(<WeightSelect id={id} layer={layer} fonts={fonts} set={set} />);
   switch (spec.kind) {
     case 'px': {
       // The registry's bounds are in px; a pt, mm or in design measures in its own unit.
@@ -359,7 +384,8 @@ function ColorInput(props: {
   const current = props.value == null ? (props.def ?? '') : String(props.value);
   return (
     <>
-      <input
+      <ColorSwatch
+        color={current}
         id={props.id}
         type="color"
         value={hex6(current)}

@@ -1,9 +1,11 @@
 /**
  * A table layer's rows in the test data: a grid of the rows the previews use instead of the
  * design's (they start as a copy of the design's rows), filled by typing, by pasting from a
- * spreadsheet or with "Paste CSV"; "Use the design's rows" drops them.
+ * spreadsheet or with "Paste CSV", or as JSON (barcode and picture cells); "Use the design's rows"
+ * drops them.
  */
 import type { Layer, LayerData } from '../api.ts';
+import { RowsField } from './rows-field.tsx';
 import { columnsOf, rowsOf, RowsGrid } from './table-grid.tsx';
 
 interface Props {
@@ -33,6 +35,14 @@ export function TableTestData({ layer, data, setData }: Props) {
         rows={rows}
         onRows={(next) => setRows(next)}
       />
+      <details class="json">
+        <summary>Test rows as JSON</summary>
+        <RowsField
+          id={`data-${layer.name}`}
+          value={own}
+          onValue={(v) => setRows(v as unknown[] | undefined)}
+        />
+      </details>
       {own !== undefined && (
         <button type="button" onClick={() => setRows(undefined)}>
           Use the design's rows

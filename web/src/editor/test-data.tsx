@@ -19,9 +19,11 @@ const MAIN: Record<string, string> = {
   rating: 'value',
   shape: 'background_color',
   browserframe: 'url',
+  table: 'rows',
 };
 
-function mainProp(type: string): string | null {
+/** The property the test data panel sets for a layer type (null: the type has none). */
+export function mainProp(type: string): string | null {
   if (MAIN[type]) return MAIN[type];
   const first = propsOf(type).find(([, s]) => s.kind === 'string' || s.kind === 'url');
   return first ? first[0] : null;
@@ -98,9 +100,9 @@ export function TestDataPanel({ api, doc, data, setData }: Props) {
         if (!prop) return null;
         const id = `data-${l.name}`;
         const value = data[l.name]?.[prop];
-        const setValue = (v: string) => {
+        const setValue = (v: unknown) => {
           const next = { ...data };
-          if (v === '') delete next[l.name];
+          if (v === '' || v === undefined) delete next[l.name];
           else next[l.name] = { [prop]: l.type === 'rating' ? Number(v) : v };
           setData(next);
         };
@@ -111,6 +113,7 @@ export function TestDataPanel({ api, doc, data, setData }: Props) {
             </label>
             <DraftField
               id={id}
+              rows={prop === 'text' ? 2 : undefined}
               value={value == null ? '' : String(value)}
               placeholder={l[prop] == null ? '' : String(l[prop])}
               onCommit={(field) => setValue(field.value)}
