@@ -35,6 +35,8 @@ export interface Design {
   unit?: 'px' | 'pt' | 'mm' | 'in';
   /** Raster output density of a physical design when the request gives none. */
   dpi?: number;
+  /** The editor's ruler guides, in the design's unit (design/design-guides.ts); never drawn. */
+  guides?: { vertical?: number[]; horizontal?: number[] };
   /** Set by toPixelDesign: a physical design whose lengths are already painter pixels. */
   pixels?: boolean;
 }

@@ -10,7 +10,7 @@ import {
   ListTemplatesQuery,
   UpdateTemplateBody,
 } from '../../../core/request-shapes/templates.ts';
-import { WARNING_CODES } from '../../../render/index.ts';
+import { GUIDES_SCHEMA, WARNING_CODES } from '../../../render/index.ts';
 import { envelopeSchema } from '../../pagination.ts';
 
 /** The template object of every response. */
@@ -111,6 +111,7 @@ export const designSchema = {
         'Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150).',
     },
     background: { type: ['string', 'null'] },
+    guides: GUIDES_SCHEMA,
     layers: {
       type: 'array',
       items: {
