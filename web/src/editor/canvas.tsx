@@ -7,6 +7,8 @@ import Moveable, { type OnResize, type OnRotate } from 'moveable';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Layer } from '../api.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
+import { withGroups } from './groups.ts';
+import { guidesOf } from './guides.ts';
 
 interface Props {
   doc: EditorDoc;
@@ -201,8 +203,9 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
     const targets = elementsOf(selection);
     m.target = targets.length === 1 ? targets[0] : targets;
     m.elementGuidelines = boxes().filter((el) => !selection.includes(el.dataset.name!));
-    m.verticalGuidelines = [0, (W * zoom) / 2, W * zoom];
-    m.horizontalGuidelines = [0, (H * zoom) / 2, H * zoom];
+    // The page's edges and centre lines, and the design's ruler guides.
+    m.verticalGuidelines = [0, W / 2, W, ...guidesOf(design, 'vertical')].map((v) => v * zoom);
+    m.horizontalGuidelines = [0, H / 2, H, ...guidesOf(design, 'horizontal')].map((v) => v * zoom);
     m.updateRect();
   });
 
@@ -218,7 +221,8 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
       doc.select(next);
       return;
     }
-    next = selection.includes(name) ? selection : [name];
+    // A layer of a group picks the whole group (the layers panel picks one layer of it).
+    next = selection.includes(name) ? selection : withGroups(doc.design.layers, [name]);
     const m = moveable.current;
     const els = elementsOf(next);
     if (m && els.length) {
@@ -260,7 +264,8 @@ export function Canvas({ doc, zoom, image, overflow, shift }: Props) {
                 (l) => l.x < maxX && l.x + l.width > minX && l.y < maxY && l.y + l.height > minY,
               )
               .map((l) => l.name);
-      doc.select(e.shiftKey ? [...new Set([...doc.selection, ...hit])] : hit);
+      const picked = withGroups(doc.design.layers, hit);
+      doc.select(e.shiftKey ? [...new Set([...doc.selection, ...picked])] : picked);
     };
     addEventListener('mousemove', move);
     addEventListener('mouseup', up);

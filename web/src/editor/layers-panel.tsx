@@ -2,6 +2,9 @@
 import { useRef, useState } from 'preact/hooks';
 import { hintsOf } from '../specs.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
+import { layerRows } from './groups.ts';
+import { GroupRow } from './layer-group-row.tsx';
+import { useRovingRows } from './roving.ts';
 
 export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -16,7 +19,8 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   const layers = doc.design.layers;
-  const topFirst = [...layers].reverse();
+  const rows = layerRows(layers);
+  const roving = useRovingRows<HTMLUListElement>();
   const toggle = (name: string, prop: string, on: unknown, off: unknown) =>
     doc.update([name], (l) => {
       const next = { ...l, [prop]: l[prop] === on ? off : on };
@@ -32,14 +36,17 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
           {error}
         </p>
       )}
-      <ul>
-        {topFirst.map((l) => {
+      <ul ref={roving.ref} onKeyDown={roving.onKeyDown} onFocusIn={roving.onFocusIn}>
+        {rows.map((row) => {
+          if (row.kind === 'group')
+            return <GroupRow key={`group:${row.group}`} doc={doc} {...row} />;
+          const l = row.layer;
           const selected = doc.selection.includes(l.name);
           const isStatic = l.dynamic === false;
           return (
             <li
               key={l.name}
-              class={`layer-row${selected ? ' selected' : ''}`}
+              class={`layer-row${selected ? ' selected' : ''}${row.group ? ' nested' : ''}`}
               draggable={renaming !== l.name}
               onDragStart={(e) => {
                 setDragging(l.name);
