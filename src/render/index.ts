@@ -66,6 +66,7 @@ export function mergePdfs(files: Buffer[], options?: MergeOptions): Promise<Rend
   return mergePdfFiles(files, options);
 }
 export { layerSchemas } from './design/layer-schemas.ts';
+export { GUIDES_SCHEMA } from './design/design-guides.ts';
 export { renderCacheStats } from './render-caches.ts';
 
 // The rest of Imprint imports the engine only through this file (dependency-cruiser's

@@ -37,6 +37,8 @@ export interface Design {
   dpi?: number;
   /** PDF bleed in the design's unit when the request gives none (output/bleed.ts). */
   bleed?: number;
+  /** The editor's ruler guides, in the design's unit (design/design-guides.ts); never drawn. */
+  guides?: { vertical?: number[]; horizontal?: number[] };
   /** Set by toPixelDesign: a physical design whose lengths are already painter pixels. */
   pixels?: boolean;
 }

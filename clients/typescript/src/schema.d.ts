@@ -6927,6 +6927,13 @@ export interface paths {
                 bleed?: number;
                 /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
                 dpi?: number;
+                /** @description Ruler guides of the editor, in the design unit: `{"vertical": [x…], "horizontal": [y…]}`. Not drawn in outputs; null or absent for none. */
+                guides?: {
+                  /** @description y positions of horizontal guides, in the design unit. */
+                  horizontal?: number[];
+                  /** @description x positions of vertical guides, in the design unit. */
+                  vertical?: number[];
+                } | null;
                 /** @description Canvas height, as width. */
                 height?: number;
                 layers?: ({
@@ -8570,6 +8577,13 @@ export interface paths {
               bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
+              /** @description Ruler guides of the editor, in the design unit: `{"vertical": [x…], "horizontal": [y…]}`. Not drawn in outputs; null or absent for none. */
+              guides?: {
+                /** @description y positions of horizontal guides, in the design unit. */
+                horizontal?: number[];
+                /** @description x positions of vertical guides, in the design unit. */
+                vertical?: number[];
+              } | null;
               /** @description Canvas height, as width. */
               height?: number;
               layers?: components['schemas']['Layer'][];
@@ -8835,6 +8849,13 @@ export interface paths {
             bleed?: number;
             /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
             dpi?: number;
+            /** @description Ruler guides of the editor, in the design unit: `{"vertical": [x…], "horizontal": [y…]}`. Not drawn in outputs; null or absent for none. */
+            guides?: {
+              /** @description y positions of horizontal guides, in the design unit. */
+              horizontal?: number[];
+              /** @description x positions of vertical guides, in the design unit. */
+              vertical?: number[];
+            } | null;
             /** @description Canvas height, as width. */
             height?: number;
             layers?: components['schemas']['Layer'][];
@@ -8910,6 +8931,13 @@ export interface paths {
               bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
+              /** @description Ruler guides of the editor, in the design unit: `{"vertical": [x…], "horizontal": [y…]}`. Not drawn in outputs; null or absent for none. */
+              guides?: {
+                /** @description y positions of horizontal guides, in the design unit. */
+                horizontal?: number[];
+                /** @description x positions of vertical guides, in the design unit. */
+                vertical?: number[];
+              } | null;
               /** @description Canvas height, as width. */
               height?: number;
               layers?: components['schemas']['Layer'][];
@@ -9166,6 +9194,13 @@ export interface paths {
               bleed?: number;
               /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
               dpi?: number;
+              /** @description Ruler guides of the editor, in the design unit: `{"vertical": [x…], "horizontal": [y…]}`. Not drawn in outputs; null or absent for none. */
+              guides?: {
+                /** @description y positions of horizontal guides, in the design unit. */
+                horizontal?: number[];
+                /** @description x positions of vertical guides, in the design unit. */
+                vertical?: number[];
+              } | null;
               /** @description Canvas height, as width. */
               height?: number;
               layers?: ({
@@ -11833,6 +11868,8 @@ export interface components {
             | 'azteccode'
           )
         | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
@@ -11932,6 +11969,8 @@ export interface components {
     };
     /** BrowserframeLayer */
     BrowserframeLayer: {
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
@@ -12172,6 +12211,8 @@ export interface components {
     PictureLayer: {
       /** @description Corner radius. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
       border_radius?: number | string | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
@@ -12258,6 +12299,8 @@ export interface components {
       color?: string;
       /** @description Colour of empty stars; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #d1d5db. */
       empty_color?: string | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
@@ -12348,6 +12391,8 @@ export interface components {
       border_radius?: number | string | null;
       /** @description Border width. A length in px from 0 to 10000: a number or a string like "12px". Default 0. */
       border_width?: number | string | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
@@ -12454,6 +12499,8 @@ export interface components {
       font_size?: number | string | null;
       /** @description Body font weight (400 = normal, 700 = bold). Default 400. */
       font_weight?: number | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Header background; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #e5e7eb. */
       header_background_color?: string | null;
       /** @description Header font; null for the body font. */
@@ -12709,6 +12756,8 @@ export interface components {
       font_style?: ('normal' | 'italic' | 'oblique') | null;
       /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
       font_weight?: number | string | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */

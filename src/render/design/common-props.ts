@@ -1,6 +1,6 @@
 /**
- * The properties every layer has (geometry, rotation, opacity, hide, link_target), checked and
- * normalised the same way for stored designs and for request patches.
+ * The properties every layer has (geometry, rotation, opacity, hide, link_target, repeat, group),
+ * checked and normalised the same way for stored designs and for request patches.
  */
 import type { LayerSpec, RenderProblem } from '../types.ts';
 import { linkTarget } from './link-target.ts';
@@ -54,6 +54,30 @@ function checkRepeat(c: PropContext): void {
   }
 }
 
+/** Longest group name (`group`). */
+export const MAX_GROUP_LENGTH = 100;
+
+/** `group`: the name of the group the layer belongs to, or none (stored as no value). */
+function checkGroup(c: PropContext): void {
+  const v = c.layer.group;
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+    delete c.layer.group;
+    return;
+  }
+  if (typeof v !== 'string' || [...v].length > MAX_GROUP_LENGTH) {
+    addProblem(
+      c.problems,
+      c.path,
+      'group',
+      `a string of at most ${MAX_GROUP_LENGTH} characters, or null`,
+      v,
+    );
+    delete c.layer.group;
+    return;
+  }
+  c.layer.group = v.trim();
+}
+
 /** A stored geometry value: a number or a px string within the range. */
 const geometry = (min: number, description: string): PropSpec => ({
   kind: 'custom',
@@ -95,7 +119,20 @@ export const COMMON_PROPS: PropSpecs = {
     description:
       'PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".',
   },
+  group: {
+    kind: 'custom',
+    check: checkGroup,
+    schema: () => ({ type: ['string', 'null'], maxLength: MAX_GROUP_LENGTH }),
+    description:
+      'The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected.',
+  },
 };
+
+/**
+ * Common props that only a stored design has: a request's layer data does not set them (they are
+ * not in its patch schema, and request-warnings names them as unknown).
+ */
+export const DESIGN_ONLY_PROPS: ReadonlySet<string> = new Set(['group']);
 
 /** The common props that are numbers or booleans: a request may send them as strings. */
 export const COMMON_SCALARS: ScalarKinds = scalarKindsOf(COMMON_PROPS);

@@ -7,7 +7,7 @@
  */
 import { layerTypes } from '../layers/index.ts';
 import type { JsonSchema, LayerType } from '../types.ts';
-import { COMMON_PROPS } from './common-props.ts';
+import { COMMON_PROPS, DESIGN_ONLY_PROPS } from './common-props.ts';
 import { propsSchema } from './prop-specs.ts';
 import { MAX_NAME_LENGTH, TYPE_ALIASES } from './validate-design.ts';
 
@@ -110,8 +110,9 @@ const orBlank = (schema: JsonSchema): JsonSchema =>
 
 /** The schema of a request patch for a layer of `type`. */
 function layerPatchSchema(type: LayerType): JsonSchema {
+  const common = Object.entries(COMMON_PROPS).filter(([k]) => !DESIGN_ONLY_PROPS.has(k));
   const properties: Record<string, JsonSchema> = {
-    ...propsSchema(COMMON_PROPS, 'request'),
+    ...propsSchema(Object.fromEntries(common), 'request'),
     ...REQUEST_KEYS,
     ...propsSchema(type.props, 'request'),
   };

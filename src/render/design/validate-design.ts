@@ -12,6 +12,7 @@ import { addProblem, describeValue } from './props.ts';
 import { DESIGN_UNITS, PX_PER_UNIT } from './units.ts';
 import { extraPropsProblem } from './extra-props.ts';
 import { bleedProblem } from '../output/bleed.ts';
+import { checkGuides } from './design-guides.ts';
 
 /** Largest canvas side in px (Placid's largest size class). */
 export const MAX_CANVAS_SIDE = 16_000;
@@ -161,6 +162,7 @@ export function validateDesign(input: unknown): { design?: Design; problems: Ren
   }
   const out: Design = { width: 0, height: 0, background: null, layers: [] };
   checkCanvas(input, out, problems);
+  checkGuides(input, out, problems);
   const layers = input.layers ?? [];
   if (!Array.isArray(layers) || layers.length > MAX_LAYERS) {
     topProblem(problems, 'layers', `an array of at most ${MAX_LAYERS} layers`, layers);

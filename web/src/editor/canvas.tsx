@@ -9,6 +9,8 @@ import type { Layer } from '../api.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
 import { LiveDrag, type LiveRenders } from './live-drag.ts';
 import { insideBox } from './hit-test.ts';
+import { withGroups } from './groups.ts';
+import { guidesOf } from './guides.ts';
 
 interface Props {
   doc: EditorDoc;
@@ -230,8 +232,9 @@ export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
     const targets = elementsOf(selection);
     m.target = targets.length === 1 ? targets[0] : targets;
     m.elementGuidelines = boxes().filter((el) => !selection.includes(el.dataset.name!));
-    m.verticalGuidelines = [0, (W * zoom) / 2, W * zoom];
-    m.horizontalGuidelines = [0, (H * zoom) / 2, H * zoom];
+    // The page's edges and centre lines, and the design's ruler guides.
+    m.verticalGuidelines = [0, W / 2, W, ...guidesOf(design, 'vertical')].map((v) => v * zoom);
+    m.horizontalGuidelines = [0, H / 2, H, ...guidesOf(design, 'horizontal')].map((v) => v * zoom);
     m.updateRect();
   });
 
@@ -248,8 +251,12 @@ export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
       return;
     }
     // A press inside a selected layer's box drags the selection, even where another layer lies
-    // on top of it: the selected layer wins inside its own box.
-    next = selection.includes(name) || insideSelection(toDesign(e)) ? selection : [name];
+    // on top of it: the selected layer wins inside its own box. A layer of a group picks the
+    // whole group (the layers panel picks one layer of it).
+    next =
+      selection.includes(name) || insideSelection(toDesign(e))
+        ? selection
+        : withGroups(doc.design.layers, [name]);
     const m = moveable.current;
     const els = elementsOf(next);
     if (m && els.length) {
@@ -296,7 +303,8 @@ export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
                 (l) => l.x < maxX && l.x + l.width > minX && l.y < maxY && l.y + l.height > minY,
               )
               .map((l) => l.name);
-      doc.select(e.shiftKey ? [...new Set([...doc.selection, ...hit])] : hit);
+      const picked = withGroups(doc.design.layers, hit);
+      doc.select(e.shiftKey ? [...new Set([...doc.selection, ...picked])] : picked);
     };
     addEventListener('mousemove', move);
     addEventListener('mouseup', up);

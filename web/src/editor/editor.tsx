@@ -11,6 +11,7 @@ import {
   type Warning,
 } from '../api.ts';
 import { hintsOf, LAYER_TYPES } from '../specs.ts';
+import { ArrangeBar, type Folded } from './align-bar.tsx';
 import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { DocumentPanel } from './document-panel.tsx';
@@ -23,6 +24,8 @@ import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
 import { PageStrip } from './page-strip.tsx';
 import { PropsPanel } from './props-panel.tsx';
+import { Compact } from './compact.tsx';
+import { Rulers } from './rulers.tsx';
 import { actionOf, SHORTCUTS } from './shortcuts.ts';
 import { TestDataPanel, UseInApi } from './test-data.tsx';
 
@@ -95,6 +98,7 @@ export function Editor({
   const clipboard = useRef<Layer[]>([]);
   const shift = useRef(false);
   const area = useRef<HTMLDivElement>(null);
+  const [folded, setFolded] = useState<Folded>({ layers: false, side: false });
 
   const load = async () => {
     setLoadError(null);
@@ -158,7 +162,7 @@ export function Editor({
     fitNow();
     addEventListener('resize', fitNow);
     return () => removeEventListener('resize', fitNow);
-  }, [loaded, fit]);
+  }, [loaded, fit, folded]);
 
   // The renderer's picture of the current design at the size it has on screen (PNG or PDF).
   const design = doc?.design;
@@ -300,7 +304,7 @@ export function Editor({
     <div class="editor">
       <header class="topbar">
         <a href="#/" class="back">
-          ← Templates
+          ← <Compact>Templates</Compact>
         </a>
         <h1>{title}</h1>
         <div class="tools" role="toolbar" aria-label="Add a layer">
@@ -309,19 +313,22 @@ export function Editor({
             <button
               key={t}
               type="button"
+              title={`Add ${hintsOf(t).label}`}
               onClick={() => doc.add([placeNewLayer(newLayer(t, doc.design), doc, area.current)])}
             >
-              <span class="visually-hidden">Add </span>
-              {hintsOf(t).label}
+              <Compact icon={hintsOf(t).icon}>
+                <span class="visually-hidden">Add </span>
+                {hintsOf(t).label}
+              </Compact>
             </button>
           ))}
         </div>
         <div class="tools" role="toolbar" aria-label="Edit">
           <button type="button" disabled={!doc.canUndo} onClick={() => doc.undo()}>
-            Undo
+            <Compact icon="↶">Undo</Compact>
           </button>
           <button type="button" disabled={!doc.canRedo} onClick={() => doc.redo()}>
-            Redo
+            <Compact icon="↷">Redo</Compact>
           </button>
           <button type="button" onClick={() => run('fit')} aria-pressed={fit}>
             Fit
@@ -333,7 +340,7 @@ export function Editor({
             {Math.round(zoom * 100)}%
           </span>
           <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help}>
-            Shortcuts
+            <Compact icon="?">Shortcuts</Compact>
           </button>
         </div>
         <OutputBar
@@ -354,58 +361,74 @@ export function Editor({
           Sign out
         </button>
       </header>
-      <div class="columns">
-        <LayersPanel doc={doc} />
-        <div
-          class="canvas-area"
-          ref={area}
-          data-output={shown ?? undefined}
-          data-stale={previewError ? 'true' : undefined}
-          onWheel={(e) => {
-            if (!e.ctrlKey) return;
-            e.preventDefault();
-            setFit(false);
-            const f = Math.exp(-e.deltaY / 300);
-            setZoom((v) => Math.min(8, Math.max(0.05, Math.round(v * f * 100) / 100)));
-          }}
-        >
-          {shown === 'pdf' && output === 'pdf' && (
-            <PageStrip
-              {...{ api, uuid, design: doc.design, data: testData, ...pdfPage }}
-              setPage={(page) => setPdfPage((p) => ({ ...p, page }))}
-            />
-          )}
-          <Canvas {...{ doc, zoom, image, overflow, shift }} live={{ api, uuid, data: testData }} />
-          {previewError && <StaleBadge />}
-          {(previewError || warnings.length > 0) && (
-            <div class="warnings" role="status">
-              {previewError && <p class="error">{previewError}</p>}
-              {warnings.map((w, i) => (
-                <p key={i} data-code={w.code}>
-                  {warningText(withFontNames(w, fonts))}
-                </p>
-              ))}
+      <div
+        class={`columns${folded.layers ? ' fold-layers' : ''}${folded.side ? ' fold-side' : ''}`}
+      >
+        {!folded.layers && <LayersPanel doc={doc} />}
+        <div class="center">
+          <ArrangeBar doc={doc} folded={folded} setFolded={setFolded} />
+          <div class="canvas-wrap">
+            <div
+              class="canvas-area"
+              ref={area}
+              tabIndex={0}
+              aria-label="Canvas: arrow keys move the selected layers"
+              onMouseDownCapture={() => area.current?.focus({ preventScroll: true })}
+              data-output={shown ?? undefined}
+              data-stale={previewError ? 'true' : undefined}
+              onWheel={(e) => {
+                if (!e.ctrlKey) return;
+                e.preventDefault();
+                setFit(false);
+                const f = Math.exp(-e.deltaY / 300);
+                setZoom((v) => Math.min(8, Math.max(0.05, Math.round(v * f * 100) / 100)));
+              }}
+            >
+              {shown === 'pdf' && output === 'pdf' && (
+                <PageStrip
+                  {...{ api, uuid, design: doc.design, data: testData, ...pdfPage }}
+                  setPage={(page) => setPdfPage((p) => ({ ...p, page }))}
+                />
+              )}
+              <Canvas
+                {...{ doc, zoom, image, overflow, shift }}
+                live={{ api, uuid, data: testData }}
+              />
+              {previewError && <StaleBadge />}
+              {(previewError || warnings.length > 0) && (
+                <div class="warnings" role="status">
+                  {previewError && <p class="error">{previewError}</p>}
+                  {warnings.map((w, i) => (
+                    <p key={i} data-code={w.code}>
+                      {warningText(withFontNames(w, fonts))}
+                    </p>
+                  ))}
+                </div>
+              )}
             </div>
-          )}
+            <Rulers doc={doc} zoom={zoom} area={area} />
+          </div>
         </div>
-        <div class="side">
-          <PropsPanel
-            doc={doc}
-            api={api}
-            fonts={fonts}
-            onFontUploaded={(f) => {
-              rememberFontNames([f]);
-              setFonts((list) => [f, ...list]);
-            }}
-            testData={testData}
-            setTestData={setTestData}
-          />
-          {doc.selection.length === 0 && (
-            <DocumentPanel doc={doc} api={api} uuid={uuid} title={title} />
-          )}
-          <TestDataPanel api={api} doc={doc} data={testData} setData={setTestData} />
-          <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />
-        </div>
+        {!folded.side && (
+          <div class="side">
+            <PropsPanel
+              doc={doc}
+              api={api}
+              fonts={fonts}
+              onFontUploaded={(f) => {
+                rememberFontNames([f]);
+                setFonts((list) => [f, ...list]);
+              }}
+              testData={testData}
+              setTestData={setTestData}
+            />
+            {doc.selection.length === 0 && (
+              <DocumentPanel doc={doc} api={api} uuid={uuid} title={title} />
+            )}
+            <TestDataPanel api={api} doc={doc} data={testData} setData={setTestData} />
+            <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />
+          </div>
+        )}
       </div>
       {help && (
         <div class="help" role="dialog" aria-label="Keyboard shortcuts">

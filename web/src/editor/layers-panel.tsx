@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hintsOf } from '../specs.ts';
 import { LOCKED, type EditorDoc } from './doc.ts';
 import { RepeatMark } from './repeat.tsx';
+import { layerRows } from './groups.ts';
+import { GroupRow } from './layer-group-row.tsx';
+import { useRovingRows } from './roving.ts';
 
 export function LayersPanel({ doc }: { doc: EditorDoc }) {
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -23,7 +26,8 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
     renameField.current?.select();
   }, [renaming]);
   const layers = doc.design.layers;
-  const topFirst = [...layers].reverse();
+  const rows = layerRows(layers);
+  const roving = useRovingRows<HTMLUListElement>();
   const toggle = (name: string, prop: string, on: unknown, off: unknown) =>
     doc.update([name], (l) => {
       const next = { ...l, [prop]: l[prop] === on ? off : on };
@@ -39,14 +43,17 @@ export function LayersPanel({ doc }: { doc: EditorDoc }) {
           {error}
         </p>
       )}
-      <ul>
-        {topFirst.map((l) => {
+      <ul ref={roving.ref} onKeyDown={roving.onKeyDown} onFocusIn={roving.onFocusIn}>
+        {rows.map((row) => {
+          if (row.kind === 'group')
+            return <GroupRow key={`group:${row.group}`} doc={doc} {...row} />;
+          const l = row.layer;
           const selected = doc.selection.includes(l.name);
           const isStatic = l.dynamic === false;
           return (
             <li
               key={l.name}
-              class={`layer-row${selected ? ' selected' : ''}`}
+              class={`layer-row${selected ? ' selected' : ''}${row.group ? ' nested' : ''}`}
               draggable={renaming !== l.name}
               onDragStart={(e) => {
                 setDragging(l.name);

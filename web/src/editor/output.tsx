@@ -3,6 +3,7 @@
  * of the same design), and downloads of both, at the design's own size with the current test
  * data, as files named after the template.
  */
+import { Compact } from './compact.tsx';
 import { useState } from 'preact/hooks';
 import type { Api, Design, LayerData, Warning } from '../api.ts';
 
@@ -122,7 +123,14 @@ export function OutputBar({ api, uuid, title, design, data, kind, setKind }: Pro
           disabled={busy !== null}
           onClick={() => void download(k)}
         >
-          {busy === k ? 'Preparing…' : `Download ${k.toUpperCase()}`}
+          {busy === k ? (
+            'Preparing…'
+          ) : (
+            <>
+              <Compact icon="↓">Download </Compact>
+              {k.toUpperCase()}
+            </>
+          )}
         </button>
       ))}
       {error && (

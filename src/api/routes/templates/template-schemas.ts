@@ -10,7 +10,7 @@ import {
   ListTemplatesQuery,
   UpdateTemplateBody,
 } from '../../../core/request-shapes/templates.ts';
-import { WARNING_CODES } from '../../../render/index.ts';
+import { GUIDES_SCHEMA, WARNING_CODES } from '../../../render/index.ts';
 import { envelopeSchema } from '../../pagination.ts';
 
 /** The template object of every response. */
@@ -117,6 +117,7 @@ export const designSchema = {
         "PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0.",
     },
     background: { type: ['string', 'null'] },
+    guides: GUIDES_SCHEMA,
     layers: {
       type: 'array',
       items: {

@@ -1,0 +1,441 @@
+// The editor as a layout tool, in real Chromium: align and distribute (rendered by POST /images
+// and found there by pixel probes), equal-spacing snapping while dragging, groups that persist,
+// rulers and guides (saved, snapped to, deleted), print guides, the keyboard (canvas focus and
+// arrow keys, one tab stop for the layers list), folding panels and the toolbar at 1024×640.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { Page } from 'playwright-core';
+import {
+  collectProblems,
+  createTemplate,
+  openTemplate,
+  poll,
+  startEditor,
+  until,
+  type EditorHarness,
+} from './_browser.ts';
+
+// The DOM names the page.evaluate callbacks use: they run in the browser, and this program has
+// no DOM library (adding one would change the types of every Node test).
+interface PageElement {
+  tagName: string;
+  className: string;
+  textContent: string | null;
+  classList: { contains(name: string): boolean };
+  getAttribute(name: string): string | null;
+  closest(selector: string): PageElement | null;
+  getBoundingClientRect(): { left: number; right: number; width: number };
+}
+declare const document: {
+  activeElement: PageElement | null;
+  documentElement: { scrollWidth: number };
+  querySelectorAll(selector: string): Iterable<PageElement>;
+};
+declare const innerWidth: number;
+
+interface Box {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  group?: string;
+}
+interface Saved {
+  layers: Box[];
+  guides?: { vertical?: number[]; horizontal?: number[] };
+}
+
+let h: EditorHarness;
+let page: Page;
+const violations: string[] = [];
+
+const design = async (uuid: string): Promise<Saved> =>
+  (await h.t.request({ url: `/api/rest/templates/${uuid}/design` })).json();
+
+/** Polls the saved design until `ok` holds of it; fails naming `what` otherwise. */
+async function savedUntil(uuid: string, ok: (d: Saved) => boolean, what: string): Promise<Saved> {
+  const d = await poll(() => design(uuid), ok);
+  if (!ok(d)) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(d)}`);
+  return d;
+}
+const byName = (d: Saved) => new Map(d.layers.map((l) => [l.name, l]));
+
+const shape = (name: string, x: number, y: number, w: number, hh: number, color: string) => ({
+  name,
+  type: 'shape',
+  x,
+  y,
+  width: w,
+  height: hh,
+  background_color: color,
+});
+
+async function select(names: string[]): Promise<void> {
+  await page.keyboard.press('Escape');
+  for (const [i, name] of names.entries()) {
+    await page
+      .locator('.layer-name', { hasText: new RegExp(`^${name}$`) })
+      .click({ modifiers: i === 0 ? [] : ['Shift'] });
+  }
+}
+
+/** Presses at (x, y) of the page and moves by (dx, dy) in steps; `during` runs before release. */
+async function drag(x: number, y: number, dx: number, dy: number, during?: () => Promise<void>) {
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y + (dy * i) / 10);
+  await during?.();
+  await page.mouse.up();
+}
+
+/** The middle of layer `name`'s box on screen. */
+async function centreOf(name: string): Promise<{ x: number; y: number }> {
+  const b = (await page.locator(`.box[data-name="${name}"]`).boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** A new page (its own session) showing template `uuid` at 100%. */
+async function open(uuid: string, viewport = { width: 1600, height: 1000 }): Promise<Page> {
+  await page?.close();
+  page = await h.browser.newPage({ viewport });
+  collectProblems(page, violations);
+  await openTemplate(h, page, uuid);
+  await page.locator('img.render').waitFor();
+  return page;
+}
+
+before(async () => {
+  h = await startEditor();
+});
+after(async () => {
+  await page?.close();
+  await h?.close();
+});
+
+test(
+  'align three layers to the page centre, distribute them; POST /images draws them there',
+  { timeout: 120_000 },
+  async () => {
+    const uuid = await createTemplate(h, 'Align', {
+      width: 800,
+      height: 500,
+      background: '#ffffff',
+      layers: [
+        shape('red', 40, 30, 100, 60, '#ff0000'),
+        shape('green', 300, 100, 200, 60, '#00ff00'),
+        shape('blue', 600, 380, 60, 60, '#0000ff'),
+      ],
+    });
+    await open(uuid);
+    await select(['red', 'green', 'blue']);
+    const bar = page.getByRole('toolbar', { name: 'Arrange' });
+    await bar.getByRole('button', { name: 'Page' }).click();
+    await bar.getByRole('button', { name: 'Align centres' }).click();
+    let saved = byName(
+      await savedUntil(uuid, (d) => byName(d).get('red')!.x === 350, 'the alignment'),
+    );
+    assert.deepEqual(
+      ['red', 'green', 'blue'].map((n) => saved.get(n)!.x),
+      [350, 300, 370],
+    );
+    // Distributed over the selection: the top and bottom layers stay, the gaps are equal (115).
+    await bar.getByRole('button', { name: 'Selection' }).click();
+    await bar.getByRole('button', { name: 'Distribute vertically' }).click();
+    saved = byName(await savedUntil(uuid, (d) => byName(d).get('green')!.y === 205, 'the spread'));
+    assert.deepEqual(
+      ['red', 'green', 'blue'].map((n) => saved.get(n)!.y),
+      [30, 205, 380],
+    );
+    // One undo step each.
+    await page.keyboard.press('Control+z');
+    await savedUntil(uuid, (d) => byName(d).get('green')!.y === 100, 'the undo');
+    await page.keyboard.press('Control+y');
+    await savedUntil(uuid, (d) => byName(d).get('green')!.y === 205, 'the redo');
+
+    const res = await h.t.request({
+      method: 'POST',
+      url: '/api/rest/images',
+      payload: { template_uuid: uuid, create_now: true },
+    });
+    const image = res.json();
+    assert.equal(image.status, 'finished', res.body);
+    const png = Buffer.from(await (await fetch(image.image_url)).arrayBuffer());
+    const img = await loadImage(png);
+    const c = createCanvas(img.width, img.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const k = img.width / 800;
+    const is = (x: number, y: number, rgb: number[], what: string) => {
+      const got = [...ctx.getImageData(x * k, y * k, 1, 1).data.slice(0, 3)];
+      assert.ok(
+        got.every((v, i) => Math.abs(v - rgb[i]) <= 3),
+        `${what}: ${got.join(',')} at ${x},${y}`,
+      );
+    };
+    is(400, 60, [255, 0, 0], 'red at the centre, top');
+    is(400, 235, [0, 255, 0], 'green at the centre, middle');
+    is(400, 410, [0, 0, 255], 'blue at the centre, bottom');
+    is(90, 60, [255, 255, 255], 'red left its old place');
+    is(630, 410, [255, 255, 255], 'blue left its old place');
+  },
+);
+
+test(
+  'dragging a layer snaps it to equal gaps and shows the spacing',
+  { timeout: 120_000 },
+  async () => {
+    const uuid = await createTemplate(h, 'Gaps', {
+      width: 800,
+      height: 500,
+      background: '#ffffff',
+      layers: [
+        shape('a', 50, 200, 100, 80, '#2563eb'),
+        shape('b', 250, 200, 100, 80, '#f59e0b'),
+        shape('c', 470, 300, 100, 80, '#10b981'),
+      ],
+    });
+    await open(uuid);
+    await page.keyboard.press('Escape');
+    // c to about 453 (4 px past an equal gap of 100 after b) and level with the others.
+    const from = await centreOf('c');
+    let gapShown = 0;
+    await drag(from.x, from.y, -17, -100, async () => {
+      gapShown = await page.locator('.moveable-guideline-group').count();
+    });
+    const c = byName(await savedUntil(uuid, (d) => byName(d).get('c')!.y !== 300, 'the drag')).get(
+      'c',
+    )!;
+    assert.deepEqual([c.x, c.y], [450, 200], 'snapped to the gap of a and b, and to their top');
+    assert.ok(gapShown > 0, 'the equal spacing was shown while dragging');
+  },
+);
+
+test('a group persists: select, move as one, reload, ungroup', { timeout: 120_000 }, async () => {
+  const uuid = await createTemplate(h, 'Groups', {
+    width: 800,
+    height: 500,
+    background: '#ffffff',
+    layers: [
+      shape('one', 100, 100, 100, 80, '#2563eb'),
+      shape('two', 260, 140, 100, 80, '#f59e0b'),
+      shape('three', 500, 300, 100, 80, '#10b981'),
+    ],
+  });
+  await open(uuid);
+  await select(['one', 'two']);
+  await page.keyboard.press('Control+g');
+  await savedUntil(
+    uuid,
+    (d) => byName(d).get('one')!.group === 'group' && byName(d).get('two')!.group === 'group',
+    'the group',
+  );
+  assert.equal(byName(await design(uuid)).get('three')!.group, undefined);
+
+  await page.reload();
+  await page.getByTestId('stage').waitFor();
+  await page.getByRole('button', { name: '100%' }).click();
+  await page.locator('img.render').waitFor();
+  // The layers panel nests the group; a press on one of its layers picks both.
+  const groupRow = page.locator('.group-row[data-group="group"]');
+  await groupRow.waitFor();
+  assert.equal(await page.locator('.layer-row.nested').count(), 2);
+  await page.keyboard.press('Escape');
+  const one = await centreOf('one');
+  await drag(one.x, one.y, 100, 50);
+  const moved = byName(
+    await savedUntil(uuid, (d) => byName(d).get('one')!.x !== 100, 'the group move'),
+  );
+  assert.deepEqual([moved.get('one')!.x, moved.get('one')!.y], [200, 150]);
+  assert.deepEqual([moved.get('two')!.x, moved.get('two')!.y], [360, 190]);
+  assert.deepEqual([moved.get('three')!.x, moved.get('three')!.y], [500, 300]);
+  assert.equal(await page.locator('.layer-row.selected:not(.group-row)').count(), 2);
+
+  await page
+    .getByRole('toolbar', { name: 'Arrange' })
+    .getByRole('button', { name: 'Ungroup' })
+    .click();
+  await savedUntil(uuid, (d) => d.layers.every((l) => l.group === undefined), 'the ungroup');
+  await until(async () => (await groupRow.count()) === 0, 'the group row to go');
+  // Now a press picks one layer.
+  await page.keyboard.press('Escape');
+  await page.mouse.click(one.x + 100, one.y + 50);
+  assert.equal(await page.locator('.layer-row.selected').count(), 1);
+});
+
+test(
+  'guides: drag one out of a ruler, reload, snap to it, drag it off to delete it',
+  { timeout: 120_000 },
+  async () => {
+    const uuid = await createTemplate(h, 'Guides', {
+      width: 800,
+      height: 500,
+      background: '#ffffff',
+      layers: [shape('box', 100, 100, 100, 80, '#2563eb')],
+    });
+    await open(uuid);
+    const stage = (await page.getByTestId('stage').boundingBox())!;
+    const ruler = (await page.locator('.ruler-top').boundingBox())!;
+    // From the top ruler down to y = 300 of the design.
+    await drag(stage.x + 400, ruler.y + 10, 0, stage.y + 300 - (ruler.y + 10));
+    await savedUntil(uuid, (d) => d.guides?.horizontal?.[0] === 300, 'the guide');
+
+    await page.reload();
+    await page.getByTestId('stage').waitFor();
+    await page.getByRole('button', { name: '100%' }).click();
+    await page.locator('img.render').waitFor();
+    const guide = page.locator('.guide-horizontal[data-at="300"]');
+    await guide.waitFor();
+
+    // The box dragged with its bottom 4 px short of the guide lands on it.
+    await page.keyboard.press('Escape');
+    const from = await centreOf('box');
+    await drag(from.x + 200, from.y, 0, 0);
+    await drag(from.x, from.y, 0, 116);
+    const box = byName(await savedUntil(uuid, (d) => d.layers[0].y !== 100, 'the snap')).get(
+      'box',
+    )!;
+    assert.equal(box.y + box.height, 300, `snapped to the guide: ${JSON.stringify(box)}`);
+
+    // Dragged back onto the ruler it is deleted.
+    const g = (await guide.boundingBox())!;
+    await drag(g.x + 600, g.y + g.height / 2, 0, ruler.y + 8 - (g.y + g.height / 2));
+    await savedUntil(uuid, (d) => d.guides === undefined, 'the guide to be deleted');
+    assert.equal(await page.locator('.guide').count(), 0);
+  },
+);
+
+test(
+  'a print design shows its bleed outside the page and a margin inside; rulers in mm',
+  { timeout: 120_000 },
+  async () => {
+    const uuid = await createTemplate(h, 'Flyer', {
+      unit: 'mm',
+      width: 148,
+      height: 105,
+      background: '#ffffff',
+      layers: [],
+    });
+    await open(uuid);
+    assert.equal(await page.locator('.ruler-unit').textContent(), 'mm');
+    const stage = (await page.getByTestId('stage').boundingBox())!;
+    const bleed = (await page.locator('.print-guide.bleed').boundingBox())!;
+    const margin = (await page.locator('.print-guide.margin').boundingBox())!;
+    const mm = stage.width / 148;
+    assert.ok(
+      Math.abs(stage.x - bleed.x - 3 * mm) < 1,
+      `bleed 3 mm left: ${bleed.x} vs ${stage.x}`,
+    );
+    assert.ok(Math.abs(bleed.width - stage.width - 6 * mm) < 1.5, 'bleed 3 mm each side');
+    assert.ok(Math.abs(margin.x - stage.x - 5 * mm) < 1, 'margin 5 mm inside');
+    assert.ok(Math.abs(stage.width - margin.width - 10 * mm) < 1.5, 'margin 5 mm each side');
+  },
+);
+
+test(
+  'keyboard: the canvas takes focus and nudges; the layers list is one tab stop',
+  { timeout: 120_000 },
+  async () => {
+    const uuid = await createTemplate(h, 'Keys', {
+      width: 800,
+      height: 500,
+      background: '#ffffff',
+      layers: [
+        shape('first', 100, 100, 100, 80, '#2563eb'),
+        shape('second', 300, 100, 100, 80, '#f59e0b'),
+        shape('third', 500, 100, 100, 80, '#10b981'),
+      ],
+    });
+    await open(uuid);
+    await page.keyboard.press('Escape');
+    const c = await centreOf('first');
+    await page.mouse.click(c.x, c.y);
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains('canvas-area')),
+      true,
+      'the canvas has the focus',
+    );
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await savedUntil(
+      uuid,
+      (d) => byName(d).get('first')!.x === 101 && byName(d).get('first')!.y === 110,
+      'the nudges',
+    );
+
+    // One tab stop in the list; the arrows move between rows and within one, not the layers.
+    const list = page.locator('.layers ul');
+    assert.equal(await list.locator('[tabindex="0"]').count(), 1);
+    await list.locator('[tabindex="0"]').focus();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    assert.equal(await focused(), 'third');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focused(), 'second');
+    await page.keyboard.press('End');
+    assert.equal(await focused(), 'first');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+      'Rename first',
+    );
+    assert.equal(await list.locator('[tabindex="0"]').count(), 1, 'still one tab stop');
+    // Tab leaves the list at once.
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => Boolean(document.activeElement?.closest('.layers ul'))),
+      false,
+    );
+    const d = byName(await design(uuid));
+    assert.deepEqual([d.get('first')!.x, d.get('first')!.y], [101, 110], 'nothing was nudged');
+  },
+);
+
+test(
+  'at 1024×640 the toolbar is one row, nothing overflows; side panels fold away',
+  { timeout: 120_000 },
+  async () => {
+    {
+      const uuid = await createTemplate(
+        h,
+        'A template with a rather long title for a small screen',
+        {
+          width: 1200,
+          height: 630,
+          background: '#ffffff',
+          layers: [shape('band', 0, 540, 1200, 90, '#2563eb')],
+        },
+      );
+      const small = await open(uuid, { width: 1024, height: 640 });
+      const bar = (await small.locator('header.topbar').boundingBox())!;
+      const button = (await small.getByRole('button', { name: 'Sign out' }).boundingBox())!;
+      // One row: the bar is one button high plus its padding.
+      assert.ok(
+        bar.height < button.height * 1.8,
+        `toolbar ${bar.height} px, button ${button.height}`,
+      );
+      const overflow = await small.evaluate(() => {
+        const out: string[] = [];
+        if (document.documentElement.scrollWidth > innerWidth) out.push('page scrolls sideways');
+        for (const el of document.querySelectorAll('header.topbar *')) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 1 && (r.right > innerWidth + 0.5 || r.left < -0.5))
+            out.push(`${el.tagName}.${el.className}: ${r.left}–${r.right}`);
+        }
+        return out;
+      });
+      assert.deepEqual(overflow, []);
+
+      const area = async () => (await small.locator('.canvas-area').boundingBox())!.width;
+      const before = await area();
+      await small.getByRole('button', { name: 'Layers panel' }).click();
+      await small.getByRole('button', { name: 'Properties panel' }).click();
+      assert.equal(await small.locator('.panel.layers').count(), 0);
+      assert.equal(await small.locator('.panel.props').count(), 0);
+      assert.ok((await area()) > before + 500, 'the canvas takes the room');
+      await small.getByRole('button', { name: 'Layers panel' }).click();
+      await small.locator('.panel.layers').waitFor();
+    }
+    assert.deepEqual(violations, []);
+  },
+);
