@@ -83,7 +83,15 @@ export { getLayerType } from './layers/index.ts';
 export { outputSize } from './output/output-size.ts';
 export { bleedProblem } from './output/bleed.ts';
 export { MAX_PDF_PICTURE_PIXELS, PDF_PICTURE_PPI } from './images/pdf-picture.ts';
-export { bundledFontPath, findBundledFamily } from './fonts/index.ts';
+export {
+  bundledFontPath,
+  findBundledFamily,
+  findLibraryFamily,
+  libraryFamilies,
+  libraryFilePath,
+  regularFace,
+  type LibraryFamily,
+} from './fonts/index.ts';
 export { COLOR_PROFILES, type ColorProfile } from './output/icc-profiles.ts';
 export { cmykToRgb } from './output/cmyk-to-rgb.ts';
 export { tryCmykConversion } from './output/cmyk-pdf.ts';
