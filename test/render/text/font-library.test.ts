@@ -48,7 +48,7 @@ function referenceList(weight: number): string {
 const textDesign = (font: string, weight = 400): Design => ({
   width: 600,
   height: 80,
-  background_color: '#ffffff',
+  background: '#ffffff',
   layers: [
     {
       name: 't',
