@@ -18,6 +18,7 @@ export {
   MAX_CANVAS_SIDE,
 } from './design/index.ts';
 export { readScalar } from './design/scalars.ts';
+export { parseColor, COLOR_FORMATS } from './design/index.ts';
 export { warningText, requestWarnings, WarningBudget } from './design/request-warnings.ts';
 export { WARNING_CODES } from './types.ts';
 export { isDynamic } from './design/dynamic-layers.ts';
@@ -90,6 +91,8 @@ export {
   libraryFamilies,
   libraryFilePath,
   regularFace,
+  builtInFamilies,
+  type BuiltInFamily,
   type LibraryFamily,
 } from './fonts/index.ts';
 export { COLOR_PROFILES, type ColorProfile } from './output/icc-profiles.ts';

@@ -37,11 +37,21 @@ export interface TypeHints {
   starter: Record<string, unknown>;
 }
 
+/** A family of the font library (GET /api/rest/fonts/built-in lists the same). */
+export interface LibraryFont {
+  name: string;
+  category: string;
+  weights: number[];
+  styles: string[];
+}
+
 export interface EditorSpecs {
   common: Record<string, PropSpec>;
   types: Record<string, Record<string, PropSpec>>;
   hints: Record<string, TypeHints>;
   fonts: string[];
+  /** The font library: families shipped for designs, with their weights and styles. */
+  fontLibrary: LibraryFont[];
   warningCodes: WarningCode[];
   /** Painter pixels per design unit, as the renderer counts them (96 per inch). */
   units: Record<string, number>;

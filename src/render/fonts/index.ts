@@ -30,3 +30,4 @@ export {
   type LibraryFamily,
   type LibraryCategory,
 } from './font-library.ts';
+export { builtInFamilies, type BuiltInFamily } from './built-in-families.ts';
