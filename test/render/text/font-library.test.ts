@@ -61,7 +61,7 @@ const textDesign = (font: string, weight = 400): Design => ({
       font,
       font_weight: weight,
       font_size: 40,
-      color: '#000000',
+      text_color: '#000000',
     },
   ],
 });
