@@ -23,7 +23,8 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^src/render/',
-        pathNot: '^src/render/(fonts/bundled-fonts|cli|output/icc-profile-files|svg/resvg-files)',
+        pathNot:
+          '^src/render/(fonts/(bundled-fonts|font-library)|cli|output/icc-profile-files|svg/resvg-files)',
       },
       to: {
         path: '^(fs|node:fs|fs/promises|node:fs/promises|http|node:http|https|node:https|net|node:net|undici|pg|better-sqlite3|kysely)$',
@@ -43,7 +44,8 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^src/render/',
-        pathNot: '^src/render/(fonts/bundled-fonts|output/icc-profile-files|svg/resvg-files)',
+        pathNot:
+          '^src/render/(fonts/(bundled-fonts|font-library)|output/icc-profile-files|svg/resvg-files)',
       },
       to: { dependencyTypes: ['core'], path: '^(fs|fs/promises|http|https|net|dgram|dns|tls)$' },
     },

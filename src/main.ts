@@ -25,6 +25,7 @@ import { SqlProjectStore } from './store/sql-project-store.ts';
 import { SqlTemplateStore } from './store/sql-template-store.ts';
 import { SqlCollectionStore } from './store/sql-collection-store.ts';
 import { SqlFontStore } from './store/sql-font-store.ts';
+import { SqlBrandKitStore } from './store/sql-brand-kit-store.ts';
 import { SqlColorProfileStore } from './store/sql-color-profile-store.ts';
 import { SqlRenderRowStore } from './store/sql-render-row-store.ts';
 import { sqlGenerationStores, SqlIdempotencyKeyStore } from './store/sql-generation-stores.ts';
@@ -174,6 +175,7 @@ export async function createServices(
     collections: new SqlCollectionStore(db),
     fonts,
     colorProfiles,
+    brandKits: new SqlBrandKitStore(db),
     fontInspector: jobs.fontChecker,
     storage,
     media: new MediaService({

@@ -36,6 +36,7 @@ import { videoRoutes } from './routes/videos/index.ts';
 import { n8nRoutes } from './routes/n8n/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { fontRoutes } from './routes/fonts/index.ts';
+import { brandKitRoutes } from './routes/brand-kit/index.ts';
 import { templateRoutes } from './routes/templates/index.ts';
 import { collectionRoutes } from './routes/collections/index.ts';
 import { editorSessionRoutes } from './routes/editor/session.ts';
@@ -177,6 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       rest.addHook('preValidation', coerceFormBodyBySchema);
       // Route modules register here, one line each.
       await fontRoutes(rest, ctx);
+      await brandKitRoutes(rest, ctx);
       await templateRoutes(rest, ctx);
       await starters.restRoutes(rest);
       await collectionRoutes(rest, ctx);

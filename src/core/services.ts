@@ -3,6 +3,7 @@
  * adds its port here; nothing outside main.ts and cli/ picks the adapters behind them.
  */
 import type { BlobStorage } from './ports/blob-storage.ts';
+import type { BrandKitStore } from './ports/brand-kit-store.ts';
 import type { WebhookService } from './ports/webhook-service.ts';
 import type { CollectionStore } from './ports/collection-store.ts';
 import type { ColorProfileStore } from './ports/color-profile-store.ts';
@@ -25,6 +26,8 @@ export interface Services {
   collections: CollectionStore;
   /** Project and legacy fonts (also used by the job runner: loadFontSources). */
   fonts: FontStore;
+  /** Each project's brand kit: colours and default fonts (GET/PUT /brand-kit). */
+  brandKits: BrandKitStore;
   /** ICC profiles imported for the color_profile names (`imprint icc import`; renders load them). */
   colorProfiles: ColorProfileStore;
   /** Reads font files in isolation (uploads, imports, and stored fonts before a render uses them). */

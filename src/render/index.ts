@@ -18,6 +18,7 @@ export {
   MAX_CANVAS_SIDE,
 } from './design/index.ts';
 export { readScalar } from './design/scalars.ts';
+export { parseColor, COLOR_FORMATS } from './design/index.ts';
 export { warningText, requestWarnings, WarningBudget } from './design/request-warnings.ts';
 export { WARNING_CODES } from './types.ts';
 export { isDynamic } from './design/dynamic-layers.ts';
@@ -84,7 +85,17 @@ export { getLayerType } from './layers/index.ts';
 export { outputSize } from './output/output-size.ts';
 export { bleedProblem } from './output/bleed.ts';
 export { MAX_PDF_PICTURE_PIXELS, PDF_PICTURE_PPI } from './images/pdf-picture.ts';
-export { bundledFontPath, findBundledFamily } from './fonts/index.ts';
+export {
+  bundledFontPath,
+  findBundledFamily,
+  findLibraryFamily,
+  libraryFamilies,
+  libraryFilePath,
+  regularFace,
+  builtInFamilies,
+  type BuiltInFamily,
+  type LibraryFamily,
+} from './fonts/index.ts';
 export { COLOR_PROFILES, type ColorProfile } from './output/icc-profiles.ts';
 export { cmykToRgb } from './output/cmyk-to-rgb.ts';
 export { tryCmykConversion } from './output/cmyk-pdf.ts';

@@ -260,6 +260,16 @@ export interface ColorProfilesTable {
   created_at: string;
 }
 
+/** brand_kits: each project's colours and default fonts (GET/PUT /api/rest/brand-kit). */
+export interface BrandKitsTable {
+  project_id: string;
+  /** JSON: [{ name, value }]. */
+  colors: string;
+  /** JSON: { heading, body }. */
+  fonts: string;
+  updated_at: string;
+}
+
 /** The whole database, as Kysely sees it. */
 export interface DB {
   accounts: AccountsTable;
@@ -286,6 +296,7 @@ export interface DB {
   rate_limit_counters: RateLimitCountersTable;
   color_profiles: ColorProfilesTable;
   idempotency_keys: IdempotencyKeysTable;
+  brand_kits: BrandKitsTable;
 }
 
 /** Re-exported so table modules need one import. */

@@ -37,6 +37,14 @@ export interface TypeHints {
   starter: Record<string, unknown>;
 }
 
+/** A family of the font library (GET /api/rest/fonts/built-in lists the same). */
+export interface LibraryFont {
+  name: string;
+  category: string;
+  weights: number[];
+  styles: string[];
+}
+
 export interface EditorSpecs {
   common: Record<string, PropSpec>;
   types: Record<string, Record<string, PropSpec>>;
@@ -44,6 +52,8 @@ export interface EditorSpecs {
   fonts: string[];
   /** The weight classes each bundled family has, lightest first. */
   fontWeights: Record<string, number[]>;
+  /** The font library: families shipped for designs, with their weights and styles. */
+  fontLibrary: LibraryFont[];
   warningCodes: WarningCode[];
   /** Painter pixels per design unit, as the renderer counts them (96 per inch). */
   units: Record<string, number>;

@@ -37,6 +37,26 @@ const font = {
   created_at: CREATED,
 };
 
+const builtInFamily = {
+  family: 'Montserrat',
+  kind: 'library',
+  category: 'sans-serif',
+  weights: [100, 200, 300, 400, 500, 600, 700, 800, 900],
+  styles: ['italic', 'normal'],
+  subsets: ['latin', 'cyrillic', 'cyrillic-ext', 'latin-ext', 'vietnamese'],
+  license: 'OFL-1.1',
+  source: '@fontsource/montserrat 5.3.0',
+};
+
+const brandKit = {
+  colors: [
+    { name: 'Ink', value: '#0f172a' },
+    { name: 'Accent', value: '#f59e0be6' },
+  ],
+  fonts: { heading: 'Montserrat', body: 'Inter' },
+  updated_at: CREATED,
+};
+
 const template = {
   uuid: TEMPLATE_UUID,
   title: 'Instagram post',
@@ -150,6 +170,19 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     response: font,
   },
   'GET /api/rest/fonts/{uuid}': { response: font },
+  'GET /api/rest/fonts/built-in': { response: { data: [builtInFamily] } },
+  'GET /api/rest/fonts/built-in/{family}': { response: builtInFamily },
+  'GET /api/rest/brand-kit': { response: brandKit },
+  'PUT /api/rest/brand-kit': {
+    request: {
+      colors: [
+        { name: 'Ink', value: '#0F172A' },
+        { name: 'Accent', value: 'rgba(245, 158, 11, 0.9)' },
+      ],
+      fonts: { heading: 'Montserrat', body: 'Inter' },
+    },
+    response: brandKit,
+  },
   'PATCH /api/rest/fonts/{uuid}': {
     request: { title: 'Inter Bold (headlines)' },
     response: { ...font, title: 'Inter Bold (headlines)' },

@@ -42,3 +42,15 @@ export const DeleteFontQuery = Type.Object({
 });
 /** Query string of DELETE /fonts/{uuid} as a type. */
 export type DeleteFontQuery = Static<typeof DeleteFontQuery>;
+
+/** Query string of GET /fonts/built-in. */
+export const BuiltInFontsQuery = Type.Object({
+  search: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Only families whose name contains this text (any case).',
+    }),
+  ),
+});
+/** Query string of GET /fonts/built-in as a type. */
+export type BuiltInFontsQuery = Static<typeof BuiltInFontsQuery>;

@@ -6,6 +6,7 @@
  * editor (toolbar, layers panel, properties panel) without editor code.
  */
 import { BUNDLED_FAMILIES } from '../fonts/bundled-fonts.ts';
+import { libraryFamilies } from '../fonts/font-library.ts';
 import { layerTypes } from '../layers/index.ts';
 import { WARNING_CODES } from '../types.ts';
 import type { EditorHints, JsonSchema, PropSpec, PropSpecs, WarningCode } from '../types.ts';
@@ -26,6 +27,8 @@ export interface EditorSpecs {
   fonts: string[];
   /** The weight classes each bundled family has, lightest first. */
   fontWeights: Record<string, number[]>;
+  /** The font library's families (font-library.ts): name, category, weights and styles. */
+  fontLibrary: Array<{ name: string; category: string; weights: number[]; styles: string[] }>;
   /** The codes preview warnings carry (Imprint-Warning-Details). */
   warningCodes: readonly WarningCode[];
   /** Painter pixels per design unit (px, pt, mm, in): lengths and their bounds in the editor. */
@@ -82,6 +85,12 @@ export function editorSpecs(): EditorSpecs {
     warningCodes: WARNING_CODES,
     fonts: BUNDLED_FAMILIES.filter((f) => f.name !== 'Noto Color Emoji').map((f) => f.name),
     fontWeights: Object.fromEntries(BUNDLED_FAMILIES.map((f) => [f.name, bundledWeights(f.files)])),
+    fontLibrary: libraryFamilies().map((f) => ({
+      name: f.name,
+      category: f.category,
+      weights: f.weights,
+      styles: f.styles,
+    })),
     units: { ...PX_PER_UNIT },
   };
 }

@@ -24,6 +24,8 @@ export interface BundledFamily {
   files: string[];
   /** Whether the family is part of the fallback stack appended to every font list. */
   fallback: boolean;
+  /** SPDX id of the family's licence. */
+  license: string;
 }
 
 /** Every bundled family. The order of the `fallback` ones is the fallback order. */
@@ -41,6 +43,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
       'DejaVuSans-ExtraLight.ttf',
     ],
     fallback: true,
+    license: 'Bitstream-Vera',
   },
   {
     name: 'DejaVu Serif',
@@ -54,6 +57,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
       'DejaVuSerif-BoldItalic.ttf',
     ],
     fallback: false,
+    license: 'Bitstream-Vera',
   },
   {
     name: 'DejaVu Sans Mono',
@@ -67,6 +71,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
       'DejaVuSansMono-BoldOblique.ttf',
     ],
     fallback: false,
+    license: 'Bitstream-Vera',
   },
   {
     name: 'Noto Sans Arabic',
@@ -75,6 +80,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
     dir: 'assets',
     files: ['noto/NotoSansArabic-Regular.ttf', 'noto/NotoSansArabic-Bold.ttf'],
     fallback: true,
+    license: 'OFL-1.1',
   },
   {
     name: 'Noto Sans Hebrew',
@@ -83,6 +89,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
     dir: 'assets',
     files: ['noto/NotoSansHebrew-Regular.ttf', 'noto/NotoSansHebrew-Bold.ttf'],
     fallback: true,
+    license: 'OFL-1.1',
   },
   {
     name: 'Noto Sans Devanagari',
@@ -91,6 +98,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
     dir: 'assets',
     files: ['noto/NotoSansDevanagari-Regular.ttf', 'noto/NotoSansDevanagari-Bold.ttf'],
     fallback: true,
+    license: 'OFL-1.1',
   },
   {
     // Chinese (simplified and traditional) and Japanese; no Hangul, hence Nanum after it.
@@ -100,6 +108,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
     dir: 'assets',
     files: ['droid/DroidSansFallbackFull.ttf'],
     fallback: true,
+    license: 'Apache-2.0',
   },
   {
     name: 'NanumGothic',
@@ -108,6 +117,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
     dir: 'assets',
     files: ['nanum/NanumGothic.ttf'],
     fallback: true,
+    license: 'OFL-1.1',
   },
   {
     name: 'Noto Color Emoji',
@@ -116,6 +126,7 @@ export const BUNDLED_FAMILIES: readonly BundledFamily[] = [
     dir: 'assets',
     files: ['noto/NotoColorEmoji.ttf'],
     fallback: true,
+    license: 'OFL-1.1',
   },
 ];
 

@@ -31,6 +31,8 @@ export interface FaceGroup {
    * lists follow with the face they stand for without selectFace.
    */
   marker?: boolean;
+  /** Registers a face with Skia before it is first drawn (library families load lazily). */
+  load?: (face: AliasFace) => void;
 }
 
 /** The font to draw with: a family list for ctx.font, its weight and style, what is synthesised. */
@@ -103,6 +105,7 @@ function choose(list: string, weight: string, style: string): FaceChoice {
       ? { face: pinned, syntheticBold: false, syntheticOblique: false }
       : matchFace(group.faces, w, s);
   const { face } = match;
+  group.load?.(face);
   // Skia fakes bold when the asked weight is ≥600 and ≥200 above the face's, a slant when italic
   // is asked of a face that is not italic: ask for the face itself unless synthesis is wanted.
   const drawWeight = match.syntheticBold

@@ -16,6 +16,14 @@ import { createHash } from 'node:crypto';
 import { registerFaceGroup, skiaFaces, type AliasFace } from './font-faces.ts';
 import { matchFace, type FaceStyle } from './font-match.ts';
 import { registerFontSources, registeredProjectFont } from './project-fonts.ts';
+import {
+  findLibraryFamily,
+  libraryFaces,
+  libraryMarker,
+  regularFace,
+  registerLibraryFace,
+  type LibraryFamily,
+} from './font-library.ts';
 
 const normalise = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -60,6 +68,28 @@ function familyList(primary: string): string {
   return list;
 }
 
+/**
+ * The family list of a library family: its marker (selectFace picks and registers the face a
+ * text asks for), then its regular face, registered now, for any use without selectFace.
+ */
+function libraryList(family: LibraryFamily): string {
+  const marker = libraryMarker(family.id);
+  let list = listCache.get(marker);
+  if (!list) {
+    const shown = regularFace(family);
+    registerLibraryFace(family, shown);
+    registerFaceGroup(marker, {
+      name: family.name,
+      faces: libraryFaces(family),
+      marker: true,
+      load: (face) => registerLibraryFace(family, face),
+    });
+    list = `"${marker}", ${familyList(shown.alias)}`;
+    listCache.set(marker, list);
+  }
+  return list;
+}
+
 /** The bundled family a name refers to (case-insensitive; generic names such as `serif` too). */
 export function findBundledFamily(name: string): BundledFamily | undefined {
   return byName.get(normalise(name));
@@ -67,7 +97,8 @@ export function findBundledFamily(name: string): BundledFamily | undefined {
 
 /**
  * The CSS font-family list for a font reference: a registered project font (by key), else a
- * bundled family (by name), else the default family; always followed by the fallback stack.
+ * bundled family (by name), else a library family (font-library.ts), else the default family;
+ * always followed by the fallback stack.
  * With `available`, only those project font keys count (a font deleted since it was registered
  * in this process then falls back to the default, as the spec requires).
  */
@@ -81,6 +112,8 @@ export function resolveFontFamily(
     if (project) return familyList(project);
     const bundled = findBundledFamily(ref);
     if (bundled) return familyList(bundled.alias);
+    const library = findLibraryFamily(ref);
+    if (library) return libraryList(library);
   }
   return familyList(DEFAULT_FAMILY.alias);
 }

@@ -21,3 +21,13 @@ export {
 } from './bundled-fonts.ts';
 export { selectFace, type FaceChoice } from './font-faces.ts';
 export { matchFace, weightNumber, type Face, type FaceStyle } from './font-match.ts';
+export {
+  LIBRARY_FAMILIES,
+  findLibraryFamily,
+  libraryFamilies,
+  libraryFilePath,
+  regularFace,
+  type LibraryFamily,
+  type LibraryCategory,
+} from './font-library.ts';
+export { builtInFamilies, type BuiltInFamily } from './built-in-families.ts';

@@ -13,6 +13,7 @@ import {
   bundledFontPath,
   FALLBACK_STACK,
   findBundledFamily,
+  findLibraryFamily,
   createFontResolver,
   projectFontAlias,
   registerFontSources,
@@ -60,8 +61,9 @@ describe('resolveFontFamily', () => {
       .filter((name) => !name.startsWith('imprint-'));
     for (const name of ['Nimbus Sans', 'Liberation Sans', 'Arial', 'Noto Sans', ...system]) {
       const list = resolveFontFamily(name);
-      if (findBundledFamily(name)) {
-        // Bundled names (DejaVu …) resolve to our own copy, not the installed one.
+      if (findBundledFamily(name) || findLibraryFamily(name)) {
+        // Bundled and library names (DejaVu, Noto Sans …) resolve to our own copy, not the
+        // installed one.
         assert.match(families(list)[0], /^imprint-/, name);
       } else {
         assert.equal(list, def, `${name} falls back to the default family`);

@@ -13,6 +13,7 @@ import { DraftField, NumberField } from './draft-field.tsx';
 import { lengthsOf } from './lengths.ts';
 import { convertUnit } from './resize.ts';
 import { ResizeDialog } from './resize-dialog.tsx';
+import { Swatches } from './swatches.tsx';
 
 type Unit = NonNullable<Design['unit']>;
 const UNITS: Unit[] = ['px', 'pt', 'mm', 'in'];
@@ -173,6 +174,13 @@ export function DocumentPanel(props: { doc: EditorDoc; api: Api; uuid: string; t
               />
               None
             </label>
+            <Swatches
+              api={api}
+              id="doc-background"
+              label="Background"
+              current={transparent ? '' : (design.background ?? '')}
+              onPick={(v) => set({ background: v }, 'background')}
+            />
           </span>
         </div>
         <div class="field">

@@ -4,6 +4,8 @@
  * families from /editor/fonts/{family}. The large CJK families (4–5 MB each) are not loaded
  * with the others: their labels show a sample of their script in the browser's own face, and
  * their face loads on demand, once their option is pointed at or reached with the keyboard.
+ * Font library families (GET /editor/fonts/{family}: the Latin WOFF2 of the regular face, about
+ * 20 KB each) load as their options scroll into view.
  */
 import type { Api, Font } from '../api.ts';
 
@@ -28,10 +30,13 @@ export function bundledLook(name: string): BundledLook {
 }
 
 /** The CSS family name a face is registered under (never a name a system font could have). */
-export function faceFamily(key: { uuid: string } | { bundled: string }): string {
-  return 'uuid' in key
-    ? `imprint-font-${key.uuid}`
-    : `imprint-bundled-${key.bundled.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+export function faceFamily(
+  key: { uuid: string } | { bundled: string } | { library: string },
+): string {
+  if ('uuid' in key) return `imprint-font-${key.uuid}`;
+  const name = 'bundled' in key ? key.bundled : key.library;
+  const kind = 'bundled' in key ? 'bundled' : 'library';
+  return `imprint-${kind}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
 type State = 'loading' | 'loaded' | 'failed';
@@ -72,4 +77,10 @@ export function loadFaces(api: Api, fonts: Font[], bundled: string[], onLoaded: 
 export function loadBundledFace(name: string, onLoaded: () => void): void {
   const url = `url("/editor/fonts/${encodeURIComponent(name)}")`;
   void add(faceFamily({ bundled: name }), async () => url).then(onLoaded);
+}
+
+/** Loads a library family's regular face (the picker calls it as the option comes into view). */
+export function loadLibraryFace(name: string, onLoaded: () => void): void {
+  const url = `url("/editor/fonts/${encodeURIComponent(name)}")`;
+  void add(faceFamily({ library: name }), async () => url).then(onLoaded);
 }

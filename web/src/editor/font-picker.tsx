@@ -1,12 +1,21 @@
 /**
  * The font picker of `font` / `alt_font`: a button and a listbox whose options show each font in
- * its own face (font-faces.ts loads them when the list first opens). Keyboard: arrows move,
- * Enter or Space picks, Escape closes; the value is a project font's uuid or a bundled name.
+ * its own face (font-faces.ts loads them when the list first opens, library faces as they scroll
+ * into view). A search field above the list filters it by name (or category). Keyboard: arrows
+ * move, Enter picks, Escape closes; the value is a project font's uuid or a built-in name.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, Font } from '../api.ts';
 import { missingFontLabel } from './font-names.ts';
-import { bundledLook, faceFamily, faceLoaded, loadBundledFace, loadFaces } from './font-faces.ts';
+import { SPECS } from '../specs.ts';
+import {
+  bundledLook,
+  faceFamily,
+  faceLoaded,
+  loadBundledFace,
+  loadFaces,
+  loadLibraryFace,
+} from './font-faces.ts';
 
 interface Option {
   value: string;
@@ -16,7 +25,11 @@ interface Option {
   lang?: string;
   /** A large bundled face, loaded once its option is active or chosen. */
   demand?: boolean;
-  group: 'default' | 'project' | 'bundled';
+  /** A library family: its face loads when its option scrolls into view. */
+  library?: boolean;
+  /** Searched besides the label (a library family's category). */
+  keywords?: string;
+  group: 'default' | 'project' | 'library' | 'bundled';
 }
 
 interface Props {
@@ -31,17 +44,27 @@ interface Props {
 export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [query, setQuery] = useState('');
   const [, redraw] = useState(0);
   const root = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
 
-  const options: Option[] = [
+  const all: Option[] = [
     { value: '', label: `Default (${bundled[0]})`, group: 'default' },
     ...fonts.map((f) => ({
       value: f.uuid,
       label: f.title,
       family: faceFamily(f),
       group: 'project' as const,
+    })),
+    ...SPECS.fontLibrary.map((f) => ({
+      value: f.name,
+      label: f.name,
+      family: faceFamily({ library: f.name }),
+      sample: f.category,
+      keywords: f.category,
+      library: true,
+      group: 'library' as const,
     })),
     ...bundled.map((name) => {
       const look = bundledLook(name);
@@ -56,10 +79,14 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
       };
     }),
   ];
-  const current: Option = options.find((o) => o.value === value) ?? {
+  const q = query.trim().toLowerCase();
+  const options = q
+    ? all.filter((o) => `${o.label} ${o.keywords ?? ''}`.toLowerCase().includes(q))
+    : all;
+  const current: Option = all.find((o) => o.value === value) ?? {
     value,
     // A font the lists do not have (deleted since): its remembered name, never its uuid.
-    label: value ? missingFontLabel(value, fonts) : options[0].label,
+    label: value ? missingFontLabel(value, fonts) : all[0].label,
     group: 'default',
   };
 
@@ -81,23 +108,51 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
     if (open)
       list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [open, active]);
+  // Library faces (about 20 KB each) load as their options come into view.
+  useEffect(() => {
+    if (!open || !list.current) return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const name = (e.target as HTMLElement).dataset.value;
+          if (e.isIntersecting && name) {
+            seen.unobserve(e.target);
+            loadLibraryFace(name, redrawNow);
+          }
+        }
+      },
+      { root: list.current },
+    );
+    list.current.querySelectorAll('[data-library]').forEach((el) => seen.observe(el));
+    return () => seen.disconnect();
+  }, [open, query]);
 
   const faceOf = (o: Option) =>
     o.family && faceLoaded(o.family) ? { fontFamily: `"${o.family}", system-ui, sans-serif` } : {};
-  const pick = (o: Option) => {
-    onChange(o.value);
+  const close = () => {
     setOpen(false);
+    setQuery('');
+  };
+  const pick = (o: Option | undefined) => {
+    if (!o) return;
+    onChange(o.value);
+    close();
     document.getElementById(id)?.focus();
   };
   const openList = () => {
+    setQuery('');
     setActive(
       Math.max(
         0,
-        options.findIndex((o) => o.value === value),
+        all.findIndex((o) => o.value === value),
       ),
     );
     setOpen(true);
   };
+  // The search field takes the focus when the list opens; keys there move through the list.
+  useEffect(() => {
+    if (open) root.current?.querySelector<HTMLInputElement>('.font-search')?.focus();
+  }, [open]);
   const onKey = (e: KeyboardEvent) => {
     if (!open) {
       if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(e.key)) {
@@ -106,13 +161,16 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
       }
       return;
     }
-    if (e.key === 'Escape') setOpen(false);
-    else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
+    if (e.key === 'Escape') {
+      close();
+      document.getElementById(id)?.focus();
+    } else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
     else if (e.key === 'Home') setActive(0);
     else if (e.key === 'End') setActive(options.length - 1);
-    else if (e.key === 'Enter' || e.key === ' ') pick(options[active]);
-    else if (e.key === 'Tab') return setOpen(false);
+    else if (e.key === 'Enter' || (e.key === ' ' && e.target === document.getElementById(id)))
+      pick(options[active]);
+    else if (e.key === 'Tab') return close();
     else return;
     e.preventDefault();
   };
@@ -131,6 +189,7 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
   const groups: [Option['group'], string][] = [
     ['default', ''],
     ['project', 'Project fonts'],
+    ['library', 'Font library'],
     ['bundled', 'Bundled fonts'],
   ];
   return (
@@ -145,54 +204,71 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
         aria-controls={`${id}-list`}
         aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
         data-value={value}
-        onClick={() => (open ? setOpen(false) : openList())}
+        onClick={() => (open ? close() : openList())}
         onKeyDown={onKey}
       >
         {label(current)}
       </button>
       {open && (
-        <ul
-          class="font-list"
-          role="listbox"
-          tabIndex={-1}
-          id={`${id}-list`}
-          ref={list}
-          aria-label="Fonts"
-        >
-          {groups.map(([group, title]) => {
-            const items = options
-              .map((o, index) => ({ o, index }))
-              .filter(({ o }) => o.group === group);
-            if (!items.length) return null;
-            return (
-              <li role="presentation" key={group}>
-                {title && (
-                  <span class="font-group" aria-hidden="true">
-                    {title}
-                  </span>
-                )}
-                <ul role="group" aria-label={title || 'Default'}>
-                  {items.map(({ o, index }) => (
-                    <li
-                      key={o.value}
-                      id={`${id}-opt-${index}`}
-                      role="option"
-                      data-index={index}
-                      data-value={o.value}
-                      aria-selected={o.value === value}
-                      class={index === active ? 'active' : ''}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onMouseEnter={() => setActive(index)}
-                      onClick={() => pick(o)}
-                    >
-                      {label(o)}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
+        <div class="font-popup">
+          <input
+            class="font-search"
+            type="search"
+            placeholder="Search fonts"
+            aria-label="Search fonts"
+            aria-controls={`${id}-list`}
+            aria-activedescendant={`${id}-opt-${active}`}
+            value={query}
+            onInput={(e) => {
+              setQuery(e.currentTarget.value);
+              setActive(0);
+            }}
+            onKeyDown={onKey}
+          />
+          <ul
+            class="font-list"
+            role="listbox"
+            tabIndex={-1}
+            id={`${id}-list`}
+            ref={list}
+            aria-label="Fonts"
+          >
+            {groups.map(([group, title]) => {
+              const items = options
+                .map((o, index) => ({ o, index }))
+                .filter(({ o }) => o.group === group);
+              if (!items.length) return null;
+              return (
+                <li role="presentation" key={group}>
+                  {title && (
+                    <span class="font-group" aria-hidden="true">
+                      {title}
+                    </span>
+                  )}
+                  <ul role="group" aria-label={title || 'Default'}>
+                    {items.map(({ o, index }) => (
+                      <li
+                        key={o.value}
+                        id={`${id}-opt-${index}`}
+                        role="option"
+                        data-index={index}
+                        data-value={o.value}
+                        data-library={o.library ? '' : undefined}
+                        aria-selected={o.value === value}
+                        class={index === active ? 'active' : ''}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onMouseEnter={() => setActive(index)}
+                        onClick={() => pick(o)}
+                      >
+                        {label(o)}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
     </div>
   );

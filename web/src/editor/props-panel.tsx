@@ -16,6 +16,7 @@ import { OverrideNote } from './test-override.tsx';
 import { ColorSwatch } from './color-swatch.tsx';
 import { geometryFirst, scrollToTop } from './props-order.ts';
 import { WeightSelect } from './weight-select.tsx';
+import { rememberColor, Swatches } from './swatches.tsx';
 
 const label = (prop: string) => prop.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const FONT_FILE = /\.(ttf|otf|woff2?)$/i;
@@ -248,7 +249,7 @@ function Field({ prop, spec, doc, layer, fonts, api, unit, set }: FieldProps) {
         )
       );
     case 'color':
-      return row(<ColorInput id={id} value={value} def={spec.def} set={set} />);
+      return row(<ColorInput id={id} api={api} value={value} def={spec.def} set={set} />);
     case 'string':
       return row(
         prop === 'text' ? (
@@ -377,6 +378,7 @@ function hex6(v: unknown): string {
 
 function ColorInput(props: {
   id: string;
+  api: Api;
   value: unknown;
   def: string | null;
   set: (v: unknown) => void;
@@ -394,6 +396,7 @@ function ColorInput(props: {
           const alpha = /^#[0-9a-f]{8}$/i.test(current) ? current.slice(7) : '';
           props.set(e.currentTarget.value + alpha);
         }}
+        onChange={(e) => rememberColor(e.currentTarget.value)}
       />
       <DraftField
         id={`${props.id}-text`}
@@ -401,9 +404,17 @@ function ColorInput(props: {
         aria-label={`${label(props.id.replace('prop-', ''))} as hex or rgba`}
         value={current}
         placeholder={props.def ?? 'none'}
-        onCommit={(field) =>
-          props.set(field.value.trim() || (props.def === null ? null : undefined))
-        }
+        onCommit={(field) => {
+          props.set(field.value.trim() || (props.def === null ? null : undefined));
+          rememberColor(field.value);
+        }}
+      />
+      <Swatches
+        api={props.api}
+        id={props.id}
+        label={label(props.id.replace('prop-', ''))}
+        current={current}
+        onPick={(v) => props.set(v)}
       />
     </>
   );

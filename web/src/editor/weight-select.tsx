@@ -1,6 +1,6 @@
 /**
  * `font_weight` as a choice of the weights the layer's font family has: a project font's family
- * (its faces uploaded to the project) or a bundled family. A stored weight the family lacks
+ * (its faces uploaded to the project), a font library family or a bundled family. A stored weight the family lacks
  * stays listed, marked, since the renderer then picks the nearest face or synthesises bold.
  */
 import type { Font, Layer } from '../api.ts';
@@ -26,6 +26,8 @@ export function familyWeights(font: unknown, fonts: Font[]): number[] {
   const faces = fonts.filter((f) => f.family && f.family.toLowerCase() === family && f.weight);
   if (faces.length) return [...new Set(faces.map((f) => f.weight!))].sort((a, b) => a - b);
   if (project) return [project.weight ?? 400];
+  const library = SPECS.fontLibrary.find((f) => f.name.toLowerCase() === family);
+  if (library) return library.weights;
   const bundled = Object.keys(SPECS.fontWeights).find((n) => n.toLowerCase() === family);
   return SPECS.fontWeights[bundled ?? SPECS.fonts[0]] ?? [400, 700];
 }

@@ -29,6 +29,7 @@ import {
 } from './font-schemas.ts';
 import { readJsonUpload, readMultipartUpload } from './read-font-upload.ts';
 import { smallBody } from '../../body-limits.ts';
+import { builtInFontRoutes } from './built-in-fonts.ts';
 
 /** The registered media type of each font format (RFC 8081). */
 const FONT_MIME: Record<FontFormat, string> = {
@@ -78,6 +79,8 @@ export async function fontRoutes(
       const items = page.items.map((f) => toFontObject(f, fontScope.includeLegacy));
       return envelope(request, ctx.config.publicUrl, { ...page, items }, FONTS_PER_PAGE);
     });
+
+    builtInFontRoutes(scope);
 
     scope.get('/fonts/:uuid', { schema: getFontSchema }, async (request) => {
       const fontScope = scopeOf(request, request.query.include_legacy);
