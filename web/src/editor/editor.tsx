@@ -14,6 +14,7 @@ import { hintsOf, LAYER_TYPES } from '../specs.ts';
 import { Autosave, type SaveState } from './autosave.ts';
 import { Canvas } from './canvas.tsx';
 import { EditorDoc, LOCKED } from './doc.ts';
+import { useHistory } from './history-panel.tsx';
 import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
 import { PropsPanel } from './props-panel.tsx';
@@ -85,6 +86,15 @@ export function Editor({
   const shift = useRef(false);
   const area = useRef<HTMLDivElement>(null);
 
+  const history = useHistory({
+    api,
+    uuid,
+    save,
+    dirty: autosave.current?.dirty ?? false,
+    testData,
+    zoom,
+    reload: () => load(),
+  });
   const load = async () => {
     setLoadError(null);
     try {
@@ -95,7 +105,7 @@ export function Editor({
       autosave.current?.stop();
       const d = new EditorDoc(design);
       d.subscribe(() => setTick((n) => n + 1));
-      autosave.current = new Autosave(api, uuid, d, etag, setSave);
+      autosave.current = new Autosave(history.guard(api), uuid, d, etag, setSave);
       setSave({ state: 'saved' });
       setTitle(meta.body.title);
       setDoc(d);
@@ -314,6 +324,7 @@ export function Editor({
           <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help}>
             Shortcuts
           </button>
+          {history.button}
         </div>
         <OutputBar
           api={api}
@@ -347,7 +358,10 @@ export function Editor({
             setZoom((v) => Math.min(8, Math.max(0.05, Math.round(v * f * 100) / 100)));
           }}
         >
-          <Canvas doc={doc} zoom={zoom} image={image} overflow={overflow} shift={shift} />
+          {history.notice}
+          {history.preview ?? (
+            <Canvas doc={doc} zoom={zoom} image={image} overflow={overflow} shift={shift} />
+          )}
           {(previewError || warnings.length > 0) && (
             <div class="warnings" role="status">
               {previewError && <p class="error">{previewError}</p>}
@@ -369,6 +383,7 @@ export function Editor({
           <TestDataPanel api={api} doc={doc} data={testData} setData={setTestData} />
           <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />
         </div>
+        {history.panel}
       </div>
       {help && (
         <div class="help" role="dialog" aria-label="Keyboard shortcuts">
