@@ -251,7 +251,11 @@ function HistoryPanel(p: {
                 {v.thumbnail ? (
                   <img src={ownUrl(v.thumbnail, PUBLIC_URL)} alt="" loading="lazy" />
                 ) : (
-                  <span class="nothumb">…</span>
+                  <span
+                    class="nothumb"
+                    style={{ aspectRatio: `${v.width} / ${v.height}` }}
+                    title="The thumbnail is being rendered"
+                  />
                 )}
               </button>
               <div class="version-text">
@@ -280,7 +284,7 @@ function HistoryPanel(p: {
                 )}
                 <span class="meta">
                   <time dateTime={v.created_at}>{whenMade(v.created_at)}</time>
-                  {madeBy(v) && <span>· {madeBy(v)}</span>}
+                  {madeBy(v) && <span>· by {madeBy(v)}</span>}
                 </span>
                 <span class="badges">
                   {isLatest && <span class="badge current">current</span>}

@@ -45,42 +45,56 @@ function Picture({ api, uuid, version }: { api: Api; uuid: string; version: Vers
 function Changes({ diff }: { diff: DesignDiff }) {
   if (diff.canvas.length === 0 && diff.layers.length === 0)
     return <p class="hint">The two designs are the same.</p>;
+  const layers = diff.layers.length;
   return (
-    <ul class="changes" aria-label="Changes">
-      {diff.canvas.length > 0 && (
-        <li data-layer="">
-          <strong>Canvas</strong>
-          <ul>
-            {diff.canvas.map((c) => (
-              <li key={c.property}>
-                <code>{c.property}</code>: {showValue(c.before)} → {showValue(c.after)}
-              </li>
-            ))}
-          </ul>
-        </li>
-      )}
-      {diff.layers.map((l) => (
-        <li key={l.layer} data-layer={l.layer} data-kind={l.kind}>
-          <strong>{l.layer}</strong> <span class="hint">{l.type}</span>{' '}
-          {l.kind === 'added' && <span class="badge added">added</span>}
-          {l.kind === 'removed' && <span class="badge removed">removed</span>}
-          {l.kind === 'changed' && (
+    <>
+      <p class="hint">
+        {[
+          diff.canvas.length
+            ? `${diff.canvas.length} canvas ${diff.canvas.length === 1 ? 'property' : 'properties'}`
+            : '',
+          layers ? `${layers} ${layers === 1 ? 'layer' : 'layers'}` : '',
+        ]
+          .filter(Boolean)
+          .join(' and ')}{' '}
+        changed:
+      </p>
+      <ul class="changes" aria-label="Changes">
+        {diff.canvas.length > 0 && (
+          <li data-layer="">
+            <strong>Canvas</strong>
             <ul>
-              {l.order && (
-                <li>
-                  drawing order: {l.order.before + 1} → {l.order.after + 1} (from the bottom)
-                </li>
-              )}
-              {l.changes.map((c) => (
+              {diff.canvas.map((c) => (
                 <li key={c.property}>
                   <code>{c.property}</code>: {showValue(c.before)} → {showValue(c.after)}
                 </li>
               ))}
             </ul>
-          )}
-        </li>
-      ))}
-    </ul>
+          </li>
+        )}
+        {diff.layers.map((l) => (
+          <li key={l.layer} data-layer={l.layer} data-kind={l.kind}>
+            <strong>{l.layer}</strong> <span class="hint">{l.type}</span>{' '}
+            {l.kind === 'added' && <span class="badge added">added</span>}
+            {l.kind === 'removed' && <span class="badge removed">removed</span>}
+            {l.kind === 'changed' && (
+              <ul>
+                {l.order && (
+                  <li>
+                    drawing order: {l.order.before + 1} → {l.order.after + 1} (from the bottom)
+                  </li>
+                )}
+                {l.changes.map((c) => (
+                  <li key={c.property}>
+                    <code>{c.property}</code>: {showValue(c.before)} → {showValue(c.after)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
