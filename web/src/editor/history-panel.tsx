@@ -220,12 +220,12 @@ function HistoryPanel(p: {
   const list = p.versions.list;
   return (
     <section class="panel history" aria-label="History">
-      <header>
+      <div class="head">
         <h2>History</h2>
         <button type="button" onClick={p.onClose}>
           Close
         </button>
-      </header>
+      </div>
       {p.error && (
         <p class="error" role="alert">
           {p.error}

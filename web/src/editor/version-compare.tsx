@@ -143,14 +143,14 @@ export function VersionCompare(p: {
   );
   return (
     <div class="compare" role="dialog" aria-label="Compare versions">
-      <header>
+      <div class="head">
         <h2>Compare versions</h2>
         {pick('compare-from', 'From', from, setFrom)}
         {pick('compare-to', 'to', to, setTo)}
         <button type="button" onClick={p.onClose}>
           Close
         </button>
-      </header>
+      </div>
       {error && <p class="error">{error}</p>}
       {pair && (
         <>

@@ -153,6 +153,8 @@ export class Versions {
     guarded.saveDesign = async (uuid, design, etag) => {
       if (!this.guarded) {
         await (this.loaded ?? this.refresh());
+        // The first reading failed (the autosave retries): read again.
+        if (!this.template) await this.refresh();
         if (!this.template)
           throw new Error(`Could not read the template's versions: ${this.error}`);
         if (this.template.published_version === null) {
