@@ -31,6 +31,7 @@ import * as jobGroups from './0018-job-groups.ts';
 import * as idempotencyKeys from './0019-idempotency-keys.ts';
 import * as generationListing from './0020-generation-listing.ts';
 import * as chargeOnFinish from './0021-charge-on-finish.ts';
+import * as templateVersions from './0022-template-versions.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-idempotency-keys': idempotencyKeys,
   '0020-generation-listing': generationListing,
   '0021-charge-on-finish': chargeOnFinish,
+  '0022-template-versions': templateVersions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
