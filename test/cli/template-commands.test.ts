@@ -195,14 +195,17 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(files), [`new-card-${newUuid}.json`, name]);
       assert.equal(files[`new-card-${newUuid}.json`].uuid, newUuid);
       assert.equal((await design(newUuid)).width, 300);
-      // Like every design save, the push rendered the thumbnails of the revisions it saved.
+      // Like every design save, the push rendered the thumbnails of the versions it saved.
       await t.runtime.services.previews.idle();
       for (const u of [uuid, newUuid]) {
         const saved = await design(u);
-        assert.match(
-          saved.thumbnail_key ?? '',
-          new RegExp(`^thumbnails/${u}/.*${saved.revision}\\.`),
+        const latest = await t.runtime.services.templateVersions.find(
+          t.project.id,
+          u,
+          saved.version,
         );
+        assert.match(saved.thumbnail_key ?? '', new RegExp(`^thumbnails/${u}/`));
+        assert.equal(latest?.thumbnail_key, saved.thumbnail_key, 'the latest version’s thumbnail');
         assert.ok(await t.runtime.services.storage.get(saved.thumbnail_key!), u);
       }
 
@@ -316,15 +319,11 @@ for (const { kind, skip } of testDbKinds()) {
         const latest = await design(uuid);
         assert.equal((latest.design.layers[0] as { text?: string }).text, 'Version A');
         assert.equal(latest.published_version, start.version + 2, 'push alone publishes nothing');
-        const listed = await t.request({
-          method: 'GET',
-          url: `/api/rest/templates/${uuid}/versions`,
+        const listed = await t.runtime.services.templateVersions.list(t.project.id, uuid, {
+          perPage: 3,
         });
         assert.deepEqual(
-          listed
-            .json()
-            .data.slice(0, 3)
-            .map((v: { version: number }) => v.version),
+          listed?.items.map((v) => v.version),
           [start.version + 3, start.version + 2, start.version + 1],
         );
 
