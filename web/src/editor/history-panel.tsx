@@ -284,7 +284,7 @@ function HistoryPanel(p: {
                 )}
                 <span class="meta">
                   <time dateTime={v.created_at}>{whenMade(v.created_at)}</time>
-                  {madeBy(v) && <span>· by {madeBy(v)}</span>}
+                  {madeBy(v) && ` · by ${madeBy(v)}`}
                 </span>
                 <span class="badges">
                   {isLatest && <span class="badge current">current</span>}
