@@ -288,7 +288,7 @@ function pagesOf(request: string): Array<{ template_uuid?: unknown; template_ver
 
 /** A stored design's text → design; one without layers still reads as a valid empty design. */
 function parseDesign(text: string, row: VersionRow): TemplateDesign {
-  let parsed: Partial<TemplateDesign> | null = null;
+  let parsed: Partial<TemplateDesign> | null;
   try {
     parsed = JSON.parse(text) as Partial<TemplateDesign> | null;
   } catch {
