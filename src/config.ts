@@ -57,6 +57,11 @@ export interface Config {
   readonly mediaMaxBytes: number;
   /** Days uploaded media are kept before the sweep removes them (IMPRINT_MEDIA_RETENTION_DAYS). */
   readonly mediaRetentionDays: number;
+  /**
+   * Newest versions kept per template; named, published and pinned ones are kept beyond them
+   * (IMPRINT_TEMPLATE_VERSIONS_KEEP).
+   */
+  readonly templateVersionsKeep: number;
   /** Outbound fetches may reach private, loopback and link-local addresses (IMPRINT_ALLOW_PRIVATE_URLS=1). */
   readonly allowPrivateUrls: boolean;
   /** Simultaneous create_now renders before 429 (IMPRINT_CREATE_NOW_LIMIT). */
@@ -425,6 +430,7 @@ export function loadConfig(env: Env = process.env): Config {
       1024 * 1024 * 1024,
     ),
     mediaRetentionDays: intVar(env, 'IMPRINT_MEDIA_RETENTION_DAYS', 30, 1, 3650),
+    templateVersionsKeep: intVar(env, 'IMPRINT_TEMPLATE_VERSIONS_KEEP', 200, 1, 1_000_000),
     allowPrivateUrls: boolVar(env, 'IMPRINT_ALLOW_PRIVATE_URLS', false),
     createNowLimit: intVar(env, 'IMPRINT_CREATE_NOW_LIMIT', 10, 1, 10000),
     rateLimitPerMinute: intVar(env, 'IMPRINT_RATE_LIMIT', 0, 0, 1_000_000),

@@ -23,6 +23,8 @@ import {
 import { migrateToLatest } from './store/migrations/index.ts';
 import { SqlProjectStore } from './store/sql-project-store.ts';
 import { SqlTemplateStore } from './store/sql-template-store.ts';
+import { SqlTemplateVersionStore } from './store/sql-template-version-store.ts';
+import { VersionedDesigns } from './core/template-version-use-cases.ts';
 import { SqlCollectionStore } from './store/sql-collection-store.ts';
 import { SqlFontStore } from './store/sql-font-store.ts';
 import { SqlBrandKitStore } from './store/sql-brand-kit-store.ts';
@@ -160,6 +162,9 @@ export async function createServices(
   const secretSealer = storedSecretSealer(config.secretKey);
   const storage = countedStorage(createBlobStorage(config), obs.metrics);
   const templates = new SqlTemplateStore(db, { designCacheBytes: config.designCacheBytes });
+  const templateVersions = new SqlTemplateVersionStore(db, templates, {
+    designCacheBytes: config.designCacheBytes,
+  });
   const fonts = new SqlFontStore(db, { fontCacheBytes: config.fontCacheBytes });
   const colorProfiles = new SqlColorProfileStore(db);
   obs.metrics.watchCache('designs', () => templates.designCacheStats());
@@ -172,6 +177,9 @@ export async function createServices(
   const services: Omit<Services, 'generation' | 'urlImages' | 'previews'> = {
     projects: new SqlProjectStore(db),
     templates,
+    templateVersions,
+    templateVersionsKeep: config.templateVersionsKeep,
+    versionedDesigns: new VersionedDesigns(templates, templateVersions),
     collections: new SqlCollectionStore(db),
     fonts,
     colorProfiles,
@@ -208,7 +216,7 @@ export async function createServices(
   const urlImages = new UrlImageService({
     store: new SqlUrlApiStore(db, secretSealer),
     projects: services.projects,
-    templates: services.templates,
+    templates: services.versionedDesigns,
     generation,
     images: new SqlRenderRowStore(db),
     storage: services.storage,
@@ -216,6 +224,7 @@ export async function createServices(
   const previews = new PreviewService({
     render: generation.renderContext,
     templates: services.templates,
+    versions: services.templateVersions,
     storage: services.storage,
     publicUrl: config.publicUrl,
     filesBaseUrl: config.filesBaseUrl,
@@ -261,7 +270,7 @@ async function createGenerationService(
   obs.metrics.watchCache('downloads', () => assets.cacheStats());
   return new GenerationService({
     stores: sqlGenerationStores(db),
-    templates: services.templates,
+    templates: services.versionedDesigns,
     fonts: services.fonts,
     colorProfiles: services.colorProfiles,
     fontInspector: services.fontInspector,

@@ -31,6 +31,9 @@ export function buildProgram(): Command {
     .description('Imprint: render images and PDFs from templates.')
     .version(packageVersion(), '-V, --version', 'print the version of Imprint')
     .showHelpAfterError()
+    // The program's own options (--version) only before a command, so that a command may have a
+    // --version of its own (`templates pull --version 3`).
+    .enablePositionalOptions()
     .exitOverride();
   registerServeCommand(program);
   registerProjectCommands(program);

@@ -52,6 +52,8 @@ export interface Caller {
   project: Project;
   tokenId: string;
   testMode: boolean;
+  /** True when the token is an editor sign-in's (its saves are the editor's); absent: false. */
+  editorSession?: boolean;
   /**
    * The project's credit limit (null: unlimited) as read with the token, so a creation needs no
    * read of its own; undefined where the caller was made without it (then it is read).

@@ -15,6 +15,8 @@ import type { PreviewService } from './generation/preview-service.ts';
 import type { ProjectStore } from './ports/project-store.ts';
 import type { RateCounter } from './ports/rate-counter.ts';
 import type { TemplateStore } from './ports/template-store.ts';
+import type { TemplateVersionStore } from './ports/template-version-store.ts';
+import type { VersionedDesigns } from './template-version-use-cases.ts';
 import type { UrlImageService } from './url-api/url-image-service.ts';
 
 /** Everything the HTTP API needs, as ports. */
@@ -22,6 +24,12 @@ export interface Services {
   projects: ProjectStore;
   /** Templates and their designs (also used by the job runner: getDesign). */
   templates: TemplateStore;
+  /** Versions of templates (docs/template-versions.md). */
+  templateVersions: TemplateVersionStore;
+  /** Newest versions kept per template (IMPRINT_TEMPLATE_VERSIONS_KEEP). */
+  templateVersionsKeep: number;
+  /** The design a render draws: a pinned version, else the published one, else the latest. */
+  versionedDesigns: VersionedDesigns;
   /** Collections of templates. */
   collections: CollectionStore;
   /** Project and legacy fonts (also used by the job runner: loadFontSources). */

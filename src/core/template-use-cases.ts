@@ -18,7 +18,10 @@ import {
   type TemplatePatch,
   type TemplateWithDesign,
 } from './templates.ts';
-import type { DesignSaveResult, TemplateStore } from './ports/template-store.ts';
+import type { DesignSaveOptions, DesignSaveResult, TemplateStore } from './ports/template-store.ts';
+import type { TemplateVersionStore } from './ports/template-version-store.ts';
+import { CLI_AUTHOR, VERSION_LIMITS, type VersionAuthor } from './template-versions.ts';
+import { unknownVersionMessage } from './template-version-use-cases.ts';
 
 /**
  * Body of POST /templates as the use case receives it: the route runs it even when the schema
@@ -34,6 +37,8 @@ export type UpdateTemplateInput = Checked<UpdateTemplateBody>;
 export interface TemplateDeps {
   templates: TemplateStore;
   collections: CollectionStore;
+  /** Checks published_version (updateTemplate); needed only when a body sets it. */
+  versions?: Pick<TemplateVersionStore, 'find'>;
 }
 
 const has = (input: object, key: string) => Object.prototype.hasOwnProperty.call(input, key);
@@ -81,6 +86,7 @@ export async function createTemplate(
   projectId: string,
   input: CreateTemplateInput,
   schemaErrors: FieldErrors = {},
+  author: VersionAuthor = CLI_AUTHOR,
 ): Promise<TemplateWithDesign> {
   const errors = new FieldErrorCollector(schemaErrors);
   let source: TemplateWithDesign | undefined;
@@ -130,7 +136,8 @@ export async function createTemplate(
       design: emptyDesign(width, height),
     };
   }
-  return deps.templates.create(projectId, values, collectionIds);
+  // Version 1 of the new template; a copy starts its own history from the source's design.
+  return deps.templates.create(projectId, values, collectionIds, author);
 }
 
 /**
@@ -138,7 +145,7 @@ export async function createTemplate(
  * 422 naming every bad field (the route schema's `schemaErrors` among them).
  */
 export async function updateTemplate(
-  deps: Pick<TemplateDeps, 'templates'>,
+  deps: Pick<TemplateDeps, 'templates' | 'versions'>,
   projectId: string,
   uuid: string,
   input: UpdateTemplateInput,
@@ -155,6 +162,22 @@ export async function updateTemplate(
     checkCustomData(input.custom_data, TEMPLATE_LIMITS.customDataMax, 'custom_data', errors);
     patch.custom_data = input.custom_data ?? null;
   }
+  if (has(input, 'published_version') && !errors.hasUnder('published_version')) {
+    const wanted = input.published_version ?? null;
+    if (wanted !== null) {
+      if (!deps.versions) throw new Error('updateTemplate: published_version needs deps.versions');
+      const version = await deps.versions.find(projectId, uuid, wanted);
+      if (!version) {
+        const template = await deps.templates.find(projectId, uuid);
+        if (!template) throw notFound('Template');
+        errors.add(
+          'published_version',
+          unknownVersionMessage('published_version', wanted, template.version),
+        );
+      }
+    }
+    patch.published_version = wanted;
+  }
   errors.throwIfAny();
   const updated =
     Object.keys(patch).length === 0
@@ -170,10 +193,15 @@ export interface DesignSaveDeps {
   previews: {
     refreshThumbnail(
       projectId: string,
-      saved: TemplateWithDesign,
+      saved: TemplateWithDesign & { designHash?: string; createdVersion?: number | null },
       replacedThumbnail: string | null,
     ): void;
+    deleteThumbnail(key: string | null): Promise<void>;
   };
+  /** Prunes the template's versions after a save made one (absent: nothing is pruned). */
+  templateVersions?: Pick<TemplateVersionStore, 'prune'>;
+  /** Versions kept per template besides named, published and pinned ones (IMPRINT_TEMPLATE_VERSIONS_KEEP). */
+  templateVersionsKeep?: number;
 }
 
 /**
@@ -188,9 +216,20 @@ export async function saveDesign(
   uuid: string,
   design: TemplateDesign,
   ifRevision?: number,
+  options: DesignSaveOptions = {},
 ): Promise<DesignSaveResult> {
-  const result = await deps.templates.replaceDesign(projectId, uuid, design, ifRevision);
-  if ('saved' in result)
-    deps.previews.refreshThumbnail(projectId, result.saved, result.replacedThumbnail);
+  const result = await deps.templates.replaceDesign(projectId, uuid, design, ifRevision, options);
+  if ('saved' in result) {
+    deps.previews.refreshThumbnail(
+      projectId,
+      { ...result.saved, designHash: result.designHash, createdVersion: result.createdVersion },
+      result.replacedThumbnail,
+    );
+    if (result.createdVersion !== null && deps.templateVersions) {
+      const keep = deps.templateVersionsKeep ?? VERSION_LIMITS.keepDefault;
+      const stale = await deps.templateVersions.prune(projectId, uuid, keep);
+      await Promise.all(stale.map((key) => deps.previews.deleteThumbnail(key)));
+    }
+  }
   return result;
 }

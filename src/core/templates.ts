@@ -31,6 +31,10 @@ export interface Template {
   thumbnail_key: string | null;
   /** Counts design saves (starts at 1): the design's ETag for optimistic concurrency. */
   revision: number;
+  /** Number of the latest version (docs/template-versions.md). */
+  version: number;
+  /** The version renders use; null: the latest. */
+  published_version: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +79,8 @@ export interface TemplatePatch {
   tags?: string[];
   /** undefined leaves it unchanged; null clears it. */
   custom_data?: unknown;
+  /** A version the template has, or null (renders use the latest); undefined leaves it. */
+  published_version?: number | null;
 }
 
 /** The limits of templates; docs/api.md records the ones the spec leaves open. */

@@ -67,8 +67,37 @@ export interface TemplatesTable {
   revision: Generated<number>;
   /** Storage key of the current thumbnail, or null while none is stored. */
   thumbnail_key: string | null;
+  /** Number of the latest version (migration 0022). */
+  version: Generated<number>;
+  /** The version renders use; null: the latest (migration 0022). */
+  published_version: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** template_designs: each distinct design of a template once, by content hash (migration 0022). */
+export interface TemplateDesignsTable {
+  template_uuid: string;
+  /** SHA-256 (hex) of `design`. */
+  hash: string;
+  /** JSON text of the design, exactly as saved. */
+  design: string;
+}
+
+/** template_versions: the numbered saves of each template (migration 0022). */
+export interface TemplateVersionsTable {
+  template_uuid: string;
+  version: number;
+  project_id: string;
+  design_hash: string;
+  name: string | null;
+  width: number;
+  height: number;
+  created_at: string;
+  /** token, editor_session, cli or migration. */
+  created_by_kind: string;
+  created_by_token: string | null;
+  thumbnail_key: string | null;
 }
 
 /** template_tags: one row per tag of a template, for tag filtering (tag_key is lower-cased). */
@@ -280,6 +309,8 @@ export interface DB {
   font_files: FontFilesTable;
   templates: TemplatesTable;
   template_tags: TemplateTagsTable;
+  template_designs: TemplateDesignsTable;
+  template_versions: TemplateVersionsTable;
   collections: CollectionsTable;
   collection_templates: CollectionTemplatesTable;
   images: RenderTable;

@@ -24,6 +24,7 @@ const CALLER_BY_TOKEN = prepareQuery<
     created_at: string;
     last_used_at: string | null;
     expires_at: string | null;
+    purpose: string | null;
     credit_limit: number | null;
   }
 >(['tokenHash'], (db, p) =>
@@ -35,6 +36,7 @@ const CALLER_BY_TOKEN = prepareQuery<
       'l.credit_limit',
       't.id as token_id',
       't.kind',
+      't.purpose',
       'p.id',
       'p.account_id',
       'p.title',
@@ -166,6 +168,7 @@ export class SqlProjectStore implements ProjectStore {
       },
       tokenId: row.token_id,
       testMode: row.kind === 'test',
+      editorSession: row.purpose === 'editor_session',
       creditLimit: row.credit_limit === null ? null : Number(row.credit_limit),
     };
   }

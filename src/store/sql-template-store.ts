@@ -12,7 +12,12 @@ import {
   type TemplatePatch,
   type TemplateWithDesign,
 } from '../core/templates.ts';
-import type { TemplateStore, DesignSaveResult } from '../core/ports/template-store.ts';
+import type {
+  TemplateStore,
+  DesignSaveOptions,
+  DesignSaveResult,
+} from '../core/ports/template-store.ts';
+import { CLI_AUTHOR, designHash, type VersionAuthor } from '../core/template-versions.ts';
 import { isPostgres, type Database } from './database.ts';
 import { paginate } from './paginate.ts';
 import type { TemplatesTable } from './schema.ts';
@@ -46,6 +51,8 @@ function toTemplate(row: Omit<Row, 'design'>): Template {
     custom_data: parseJson(row.custom_data, null),
     thumbnail_key: row.thumbnail_key,
     revision: Number(row.revision),
+    version: Number(row.version),
+    published_version: row.published_version === null ? null : Number(row.published_version),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -105,6 +112,8 @@ const FIND_META = prepareQuery<{ uuid: string; projectId: string }, MetaRow>(
         'thumbnail',
         'thumbnail_key',
         'revision',
+        'version',
+        'published_version',
         'created_at',
         'updated_at',
       ])
@@ -224,8 +233,10 @@ export class SqlTemplateStore implements TemplateStore {
     projectId: string,
     input: NewTemplate,
     collectionIds: string[],
+    author: VersionAuthor = CLI_AUTHOR,
   ): Promise<TemplateWithDesign> {
     const now = monotonicNow();
+    const text = JSON.stringify(input.design);
     const row: Row = {
       uuid: newId(),
       project_id: projectId,
@@ -235,15 +246,18 @@ export class SqlTemplateStore implements TemplateStore {
       height: input.height,
       tags: JSON.stringify(input.tags),
       custom_data: serialize(input.custom_data),
-      design: JSON.stringify(input.design),
+      design: text,
       thumbnail: null,
       revision: 1,
       thumbnail_key: null,
+      version: 1,
+      published_version: null,
       created_at: now,
       updated_at: now,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('templates').values(row).execute();
+      await insertVersion(trx, row, 1, designHash(text), author);
       await replaceTags(trx, row.uuid, input.tags);
       for (const collectionId of collectionIds) {
         const next = await trx
@@ -283,6 +297,7 @@ export class SqlTemplateStore implements TemplateStore {
     }
     if (patch.tags !== undefined) changes.tags = JSON.stringify(patch.tags);
     if (patch.custom_data !== undefined) changes.custom_data = serialize(patch.custom_data);
+    if (patch.published_version !== undefined) changes.published_version = patch.published_version;
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('templates')
@@ -307,6 +322,8 @@ export class SqlTemplateStore implements TemplateStore {
       // The foreign keys cascade too; deleting explicitly keeps this independent of that setting.
       await trx.deleteFrom('collection_templates').where('template_uuid', '=', uuid).execute();
       await trx.deleteFrom('template_tags').where('template_uuid', '=', uuid).execute();
+      await trx.deleteFrom('template_versions').where('template_uuid', '=', uuid).execute();
+      await trx.deleteFrom('template_designs').where('template_uuid', '=', uuid).execute();
       await trx.deleteFrom('templates').where('uuid', '=', uuid).execute();
       return true;
     });
@@ -332,10 +349,15 @@ export class SqlTemplateStore implements TemplateStore {
     uuid: string,
     design: TemplateDesign,
     ifRevision?: number,
+    options: DesignSaveOptions = {},
   ): Promise<DesignSaveResult> {
+    const text = JSON.stringify(design);
+    const hash = designHash(text);
     // The update is conditional on the revision and the thumbnail key it read, so the key it
     // reports as replaced is exactly the one it cleared (a thumbnail stored in between would
-    // otherwise be lost track of); when either changed meanwhile, it reads again.
+    // otherwise be lost track of); when either changed meanwhile, it reads again. The version is
+    // written in the same transaction: of two saves at once, the second reads again and makes
+    // the next version, so none is lost.
     for (;;) {
       const existing = await this.findRow(projectId, uuid);
       if (!existing) return { notFound: true };
@@ -343,35 +365,63 @@ export class SqlTemplateStore implements TemplateStore {
       if (ifRevision !== undefined && ifRevision !== current) {
         return { conflict: { revision: current } };
       }
+      const latest = Number(existing.version);
+      const unchanged = !options.alwaysVersion && (await this.versionHash(uuid, latest)) === hash;
+      const thumbnail = existing.thumbnail_key;
       const changes = {
-        design: JSON.stringify(design),
+        design: text,
         // The template's canvas size is in px (a physical design's at 96 per inch).
         width: Math.round(pixelSize(design).width),
         height: Math.round(pixelSize(design).height),
         revision: current + 1,
-        thumbnail_key: null,
+        version: unchanged ? latest : latest + 1,
+        // An unchanged design keeps its thumbnail; a new version gets its own.
+        thumbnail_key: unchanged ? thumbnail : null,
         updated_at: monotonicNow(),
       };
-      const thumbnail = existing.thumbnail_key;
-      const res = await this.db
-        .updateTable('templates')
-        .set(changes)
-        .where('uuid', '=', uuid)
-        .where('project_id', '=', projectId)
-        .where('revision', '=', current)
-        .where((eb) =>
-          thumbnail === null
-            ? eb('thumbnail_key', 'is', null)
-            : eb('thumbnail_key', '=', thumbnail),
-        )
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) {
+      const saved = await this.db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('templates')
+          .set(changes)
+          .where('uuid', '=', uuid)
+          .where('project_id', '=', projectId)
+          .where('revision', '=', current)
+          .where((eb) =>
+            thumbnail === null
+              ? eb('thumbnail_key', 'is', null)
+              : eb('thumbnail_key', '=', thumbnail),
+          )
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) return false;
+        if (!unchanged) {
+          const row = { ...existing, ...changes };
+          await insertVersion(trx, row, changes.version, hash, options.author ?? CLI_AUTHOR);
+        }
+        return true;
+      });
+      if (saved) {
         // Parsed once for this revision: the answer and every image made from it share it.
         const row = { ...existing, ...changes };
-        const saved = { ...toTemplate(row), design: this.cachedDesign(row) };
-        return { saved, replacedThumbnail: thumbnail };
+        return {
+          saved: { ...toTemplate(row), design: this.cachedDesign(row) },
+          // The old thumbnail is its version's: it stays while that version is kept.
+          replacedThumbnail: null,
+          createdVersion: unchanged ? null : changes.version,
+          designHash: hash,
+        };
       }
     }
+  }
+
+  /** The content hash of a version's design, or undefined. */
+  private async versionHash(uuid: string, version: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('template_versions')
+      .select('design_hash')
+      .where('template_uuid', '=', uuid)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return row?.design_hash;
   }
 
   async setThumbnail(uuid: string, revision: number, key: string): Promise<boolean> {
@@ -397,6 +447,40 @@ export class SqlTemplateStore implements TemplateStore {
       .where('project_id', '=', projectId)
       .executeTakeFirst();
   }
+}
+
+/**
+ * Writes a version of a template row (its design stored once per content hash), inside the
+ * transaction of the save that made it.
+ */
+async function insertVersion(
+  trx: Database,
+  row: Pick<Row, 'uuid' | 'project_id' | 'design' | 'width' | 'height' | 'updated_at'>,
+  version: number,
+  hash: string,
+  author: VersionAuthor,
+): Promise<void> {
+  await trx
+    .insertInto('template_designs')
+    .values({ template_uuid: row.uuid, hash, design: row.design })
+    .onConflict((oc) => oc.columns(['template_uuid', 'hash']).doNothing())
+    .execute();
+  await trx
+    .insertInto('template_versions')
+    .values({
+      template_uuid: row.uuid,
+      version,
+      project_id: row.project_id,
+      design_hash: hash,
+      name: null,
+      width: Number(row.width),
+      height: Number(row.height),
+      created_at: row.updated_at,
+      created_by_kind: author.kind,
+      created_by_token: author.token_id,
+      thumbnail_key: null,
+    })
+    .execute();
 }
 
 /** JSON text of a custom_data value; null stays SQL NULL. */

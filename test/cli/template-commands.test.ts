@@ -41,9 +41,10 @@ for (const { kind, skip } of testDbKinds()) {
     let uuid: string;
     const fonts: Record<string, string> = {};
     const diffs: string[] = [];
-    const push = (dryRun = false) =>
+    const push = (dryRun = false, publish = false) =>
       pushTemplates(t.runtime.services, t.project.id, dir, {
         dryRun,
+        publish,
         print: (d) => diffs.push(d),
       });
     const design = async (u: string) => (await t.runtime.services.templates.find(t.project.id, u))!;
@@ -194,14 +195,17 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(files), [`new-card-${newUuid}.json`, name]);
       assert.equal(files[`new-card-${newUuid}.json`].uuid, newUuid);
       assert.equal((await design(newUuid)).width, 300);
-      // Like every design save, the push rendered the thumbnails of the revisions it saved.
+      // Like every design save, the push rendered the thumbnails of the versions it saved.
       await t.runtime.services.previews.idle();
       for (const u of [uuid, newUuid]) {
         const saved = await design(u);
-        assert.match(
-          saved.thumbnail_key ?? '',
-          new RegExp(`^thumbnails/${u}/.*${saved.revision}\\.`),
+        const latest = await t.runtime.services.templateVersions.find(
+          t.project.id,
+          u,
+          saved.version,
         );
+        assert.match(saved.thumbnail_key ?? '', new RegExp(`^thumbnails/${u}/`));
+        assert.equal(latest?.thumbnail_key, saved.thumbnail_key, 'the latest version’s thumbnail');
         assert.ok(await t.runtime.services.storage.get(saved.thumbnail_key!), u);
       }
 
@@ -255,6 +259,90 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal((await design(uuid)).title, 'Summer Sale: Café', 'the good file was not pushed');
       fs.rmSync(path.join(dir, 'bad.json'));
     });
+
+    it('pushes each changed design as a new version, publishes, pulls an old version', async () => {
+      await pullTemplates(t.runtime.services, t.project.id, dir);
+      const name = `summer-sale-cafe-${uuid}.json`;
+      const edit = (text: string, folder = dir) => {
+        const file = JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8'));
+        file.design.layers[0].text = text;
+        fs.writeFileSync(path.join(folder, name), JSON.stringify(file));
+      };
+      const start = await design(uuid);
+      assert.equal(start.published_version, null);
+
+      edit('Version A');
+      const a = await push();
+      assert.deepEqual(a.versions, [
+        { fileName: name, uuid, version: start.version + 1, previous: start.version },
+      ]);
+      assert.deepEqual(a.published, []);
+      edit('Version B');
+      const dry = await push(true, true);
+      assert.deepEqual(
+        dry.published.map((p) => p.fileName),
+        [fs.readdirSync(dir).find((n) => n.startsWith('new-card-'))!, name],
+      );
+      assert.equal((await design(uuid)).version, start.version + 1, 'the dry run made no version');
+      const b = await push(false, true);
+      assert.deepEqual(b.versions, [
+        { fileName: name, uuid, version: start.version + 2, previous: start.version + 1 },
+      ]);
+      // Both templates of the folder: the changed one and the unchanged new card.
+      assert.equal(b.published.length, 2);
+      assert.deepEqual(
+        b.published.find((p) => p.uuid === uuid),
+        { fileName: name, uuid, version: start.version + 2 },
+      );
+      const published = await design(uuid);
+      assert.equal(published.published_version, start.version + 2);
+      assert.deepEqual((await push(false, true)).published, [], 'already published');
+
+      // The version before is kept: pull it into another folder and push it back (a restore).
+      const old = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-templates-old-'));
+      try {
+        const pulled = await pullTemplates(t.runtime.services, t.project.id, old, {
+          template: uuid,
+          version: start.version + 1,
+        });
+        assert.deepEqual(pulled.written, [name]);
+        const file = JSON.parse(fs.readFileSync(path.join(old, name), 'utf8'));
+        assert.equal(file.design.layers[0].text, 'Version A');
+        assert.equal(file.design.layers[0].font, 'Brand Sans');
+        const back = await pushTemplates(t.runtime.services, t.project.id, old, {
+          dryRun: false,
+          print: () => undefined,
+        });
+        assert.deepEqual(back.versions, [
+          { fileName: name, uuid, version: start.version + 3, previous: start.version + 2 },
+        ]);
+        const latest = await design(uuid);
+        assert.equal((latest.design.layers[0] as { text?: string }).text, 'Version A');
+        assert.equal(latest.published_version, start.version + 2, 'push alone publishes nothing');
+        const listed = await t.runtime.services.templateVersions.list(t.project.id, uuid, {
+          perPage: 3,
+        });
+        assert.deepEqual(
+          listed?.items.map((v) => v.version),
+          [start.version + 3, start.version + 2, start.version + 1],
+        );
+
+        await assert.rejects(
+          pullTemplates(t.runtime.services, t.project.id, old, { template: uuid, version: 999 }),
+          new RegExp(`Template ${uuid} has no version 999`),
+        );
+        await assert.rejects(
+          pullTemplates(t.runtime.services, t.project.id, old, { version: 1 }),
+          /--version needs --template/,
+        );
+        await assert.rejects(
+          pullTemplates(t.runtime.services, t.project.id, old, { template: 'nope' }),
+          /No template nope in project/,
+        );
+      } finally {
+        fs.rmSync(old, { recursive: true, force: true });
+      }
+    });
   });
 }
 
@@ -307,6 +395,60 @@ describe('imprint templates commands', () => {
       fs.readFileSync(path.join(other, name), 'utf8'),
       fs.readFileSync(path.join(dir, name), 'utf8'),
     );
+    // A second push of a changed design: a new version, the one before kept; --publish.
+    const uuid = /^card-(.+)\.json$/.exec(name)![1];
+    const file = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+    file.design.layers[0].text = 'Changed';
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(file));
+    const again = await imprint(
+      'templates',
+      'push',
+      '--project',
+      project,
+      '--dir',
+      dir,
+      '--publish',
+    );
+    assert.equal(again.code, 0, again.err);
+    assert.match(
+      again.out,
+      new RegExp(
+        `^${uuid}: version 3 \\(${name}\\); version 2 is kept: imprint templates pull --template ${uuid} --version 2$`,
+        'm',
+      ),
+    );
+    assert.match(again.out, new RegExp(`^published version 3 of ${uuid}$`, 'm'));
+    const v2 = await imprint(
+      'templates',
+      'pull',
+      '--project',
+      project,
+      '--dir',
+      other,
+      '--template',
+      uuid,
+      '--version',
+      '2',
+    );
+    assert.equal(v2.code, 0, v2.err);
+    assert.equal(
+      JSON.parse(fs.readFileSync(path.join(other, name), 'utf8')).design.layers[0].text,
+      'Hello',
+    );
+    const bad = await imprint(
+      'templates',
+      'pull',
+      '--project',
+      project,
+      '--dir',
+      other,
+      '--template',
+      uuid,
+      '--version',
+      '0',
+    );
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.err, /--version.*must be a whole number ≥ 1/);
     const unknown = await imprint('templates', 'pull', '--project', 'nope', '--dir', other);
     assert.equal(unknown.code, 1);
     assert.match(unknown.err, /No project with id nope/);

@@ -1,5 +1,6 @@
 // Takes the editor's screenshots in docs/images (gallery with thumbnails, canvas with a
-// selection held by its snapping guides over the picture rendered for it, properties panel): `npm run build:web && node --import tsx test/editor/_screenshots.ts`.
+// selection held by its snapping guides over the picture rendered for it, properties panel,
+// History panel): `npm run build:web && node --import tsx test/editor/_screenshots.ts`.
 import { startEditor } from './_browser.ts';
 
 // The DOM names the page callbacks use (this program has no DOM library).
@@ -162,4 +163,35 @@ await page.setViewportSize({ width: 1440, height: 1400 });
 await page.locator('.layer-name', { hasText: /^title$/ }).click();
 await page.waitForTimeout(800);
 await page.locator('section.props').screenshot({ path: 'docs/images/editor-properties.png' });
+
+// The History panel: a template saved three times after its blank version 1, version 3 named and
+// published, version 4 (the open design) not published yet.
+const hist = await api('POST', '/templates', { title: 'Summer sale', width: 1200, height: 630 });
+const histDesign = (title: string, bg = '#1e293b', accent = '#f59e0b') =>
+  api('PUT', `/templates/${hist.uuid}/design`, card(bg, accent, title));
+await histDesign('Summer sale');
+await histDesign('Summer sale: 20% off');
+await api('PATCH', `/templates/${hist.uuid}/versions/3`, { name: 'Launch price' });
+await api('PATCH', `/templates/${hist.uuid}`, { published_version: 3 });
+await histDesign('Summer sale: 30% off', '#7c2d12', '#ea580c');
+for (let i = 0; i < 100; i++) {
+  const versions = await api('GET', `/templates/${hist.uuid}/versions`);
+  if (versions.data.every((v: { thumbnail: string | null }) => v.thumbnail)) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
+await page.setViewportSize({ width: 1440, height: 860 });
+await page.goto(`${h.base}/editor#/t/${hist.uuid}`);
+await page.locator('img.render').waitFor();
+await page.getByRole('button', { name: 'History' }).click();
+await page.waitForFunction(
+  () =>
+    document.querySelectorAll('.history .version-thumb img').length === 4 &&
+    Array.from(document.querySelectorAll('.history .version-thumb img')).every(
+      (i) => i.complete && i.naturalWidth > 0,
+    ),
+  null,
+  { timeout: 30_000 },
+);
+await page.waitForTimeout(300);
+await page.screenshot({ path: 'docs/images/editor-history.png' });
 await h.close();

@@ -154,10 +154,14 @@ test(
     await page.keyboard.press('Control+y');
     await savedUntil(uuid, (d) => byName(d).get('green')!.y === 205, 'the redo');
 
+    // The editor published the version it opened before its first save (docs/editor.md,
+    // History and publishing): render the latest version, the one these edits made.
+    const latest = (await h.t.request({ method: 'GET', url: `/api/rest/templates/${uuid}` })).json()
+      .version as number;
     const res = await h.t.request({
       method: 'POST',
       url: '/api/rest/images',
-      payload: { template_uuid: uuid, create_now: true },
+      payload: { template_uuid: uuid, template_version: latest, create_now: true },
     });
     const image = res.json();
     assert.equal(image.status, 'finished', res.body);

@@ -205,6 +205,13 @@ test(
     const y = await numberOf(page, '#prop-y');
     const w = await numberOf(page, '#prop-width');
     const hh = await numberOf(page, '#prop-height');
+    // Before its first save the editor published the blank version it opened, so production
+    // rendered that; publish the edited design (docs/editor.md#history-and-publishing).
+    await page
+      .locator('.publish-notice')
+      .getByRole('button', { name: /^Publish version/ })
+      .click();
+    await page.locator('.publish-notice.live').waitFor();
     const res = await h.t.request({
       method: 'POST',
       url: '/api/rest/images',

@@ -555,6 +555,8 @@ export interface paths {
             passthrough?: string | unknown[] | Record<string, unknown> | null;
             /** @description Optional; must equal the path. */
             template_uuid?: string | null;
+            /** @description The template version to render; default: the template's published_version, else its latest version (docs/template-versions.md). */
+            template_version?: number | null;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
             /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
@@ -598,6 +600,8 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
+              /** @description The template version rendered (docs/template-versions.md); null for images made before versions. */
+              template_version?: number | null;
               /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
@@ -4621,6 +4625,8 @@ export interface paths {
                 /** @enum {string} */
                 status?: 'queued' | 'finished' | 'error';
                 template_uuid?: string;
+                /** @description The template version rendered (docs/template-versions.md); null for images made before versions. */
+                template_version?: number | null;
                 /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
                 warnings?: string[];
               }[];
@@ -4885,6 +4891,8 @@ export interface paths {
             /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
             passthrough?: string | unknown[] | Record<string, unknown> | null;
             template_uuid: string;
+            /** @description The template version to render; default: the template's published_version, else its latest version (docs/template-versions.md). */
+            template_version?: number | null;
             /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
             transfer?: Record<string, unknown> | null;
             /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
@@ -4928,6 +4936,8 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
+              /** @description The template version rendered (docs/template-versions.md); null for images made before versions. */
+              template_version?: number | null;
               /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
@@ -5172,6 +5182,8 @@ export interface paths {
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
               template_uuid?: string;
+              /** @description The template version rendered (docs/template-versions.md); null for images made before versions. */
+              template_version?: number | null;
               /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
@@ -6143,6 +6155,8 @@ export interface paths {
                 polling_url?: string;
                 /** @enum {string} */
                 status?: 'queued' | 'finished' | 'error';
+                /** @description The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs. */
+                template_versions?: (number | null)[];
                 /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
                 warnings?: string[];
               }[];
@@ -6418,6 +6432,8 @@ export interface paths {
             pages: {
               layers?: components['schemas']['LayerValues'];
               template_uuid: string;
+              /** @description The template version to render; default: the template's published_version, else its latest version (docs/template-versions.md). */
+              template_version?: number | null;
             }[];
             /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
             passthrough?: string | unknown[] | Record<string, unknown> | null;
@@ -6462,6 +6478,8 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs. */
+              template_versions?: (number | null)[];
               /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
@@ -6704,6 +6722,8 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs. */
+              template_versions?: (number | null)[];
               /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
@@ -7440,6 +7460,8 @@ export interface paths {
               polling_url?: string;
               /** @enum {string} */
               status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs. */
+              template_versions?: (number | null)[];
               /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
               warnings?: string[];
             };
@@ -8030,6 +8052,8 @@ export interface paths {
                 name?: string;
                 type?: string;
               }[];
+              /** @description The version renders use when a request names no template_version; null: the latest. */
+              published_version?: number | null;
               tags?: string[];
               /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
               thumbnail?: string | null;
@@ -8037,6 +8061,8 @@ export interface paths {
               /** Format: date-time */
               updated_at?: string;
               uuid?: string;
+              /** @description Number of the latest version (docs/template-versions.md). */
+              version?: number;
               width?: number;
             };
           };
@@ -8322,6 +8348,8 @@ export interface paths {
                   name?: string;
                   type?: string;
                 }[];
+                /** @description The version renders use when a request names no template_version; null: the latest. */
+                published_version?: number | null;
                 tags?: string[];
                 /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
                 thumbnail?: string | null;
@@ -8329,6 +8357,8 @@ export interface paths {
                 /** Format: date-time */
                 updated_at?: string;
                 uuid?: string;
+                /** @description Number of the latest version (docs/template-versions.md). */
+                version?: number;
                 width?: number;
               }[];
               links?: {
@@ -8611,6 +8641,8 @@ export interface paths {
                 name?: string;
                 type?: string;
               }[];
+              /** @description The version renders use when a request names no template_version; null: the latest. */
+              published_version?: number | null;
               tags?: string[];
               /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
               thumbnail?: string | null;
@@ -8618,6 +8650,8 @@ export interface paths {
               /** Format: date-time */
               updated_at?: string;
               uuid?: string;
+              /** @description Number of the latest version (docs/template-versions.md). */
+              version?: number;
               width?: number;
             };
           };
@@ -8638,6 +8672,8 @@ export interface paths {
                 name?: string;
                 type?: string;
               }[];
+              /** @description The version renders use when a request names no template_version; null: the latest. */
+              published_version?: number | null;
               tags?: string[];
               /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
               thumbnail?: string | null;
@@ -8645,6 +8681,8 @@ export interface paths {
               /** Format: date-time */
               updated_at?: string;
               uuid?: string;
+              /** @description Number of the latest version (docs/template-versions.md). */
+              version?: number;
               width?: number;
             };
           };
@@ -8896,6 +8934,8 @@ export interface paths {
                 name?: string;
                 type?: string;
               }[];
+              /** @description The version renders use when a request names no template_version; null: the latest. */
+              published_version?: number | null;
               tags?: string[];
               /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
               thumbnail?: string | null;
@@ -8903,6 +8943,8 @@ export interface paths {
               /** Format: date-time */
               updated_at?: string;
               uuid?: string;
+              /** @description Number of the latest version (docs/template-versions.md). */
+              version?: number;
               width?: number;
             };
           };
@@ -9328,6 +9370,8 @@ export interface paths {
           'application/json': {
             /** @description Any JSON value or null; at most 255 characters (a string as itself, anything else as serialized JSON). */
             custom_data?: unknown;
+            /** @description Publishes this version (one the template has): renders without template_version use it. null: renders use the latest version (docs/template-versions.md). */
+            published_version?: number | null;
             /** @description Up to 10 tags of at most 100 characters; nest with "/" (e.g. "social/instagram"). */
             tags?: string[];
             /** @description Template title (1–255 characters). */
@@ -9377,6 +9421,8 @@ export interface paths {
                 name?: string;
                 type?: string;
               }[];
+              /** @description The version renders use when a request names no template_version; null: the latest. */
+              published_version?: number | null;
               tags?: string[];
               /** @description Absolute URL of a small picture (400 px wide, PNG or JPEG) of the current design; null while it is being rendered after a save (or when it could not be rendered). */
               thumbnail?: string | null;
@@ -9384,6 +9430,8 @@ export interface paths {
               /** Format: date-time */
               updated_at?: string;
               uuid?: string;
+              /** @description Number of the latest version (docs/template-versions.md). */
+              version?: number;
               width?: number;
             };
           };
@@ -10324,6 +10372,1001 @@ export interface paths {
           content: {
             'application/pdf': string;
             'image/png': string;
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/templates/{template_uuid}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a template's versions
+     * @description Cursor-paginated (20 per page by default), newest first.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description Items per page (default 20). */
+          per_page?: number;
+        };
+        header?: never;
+        path: {
+          template_uuid: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data?: {
+                /** Format: date-time */
+                created_at?: string;
+                /** @description What saved it. */
+                created_by?: {
+                  /** @enum {string} */
+                  kind?: 'token' | 'editor_session' | 'cli' | 'migration';
+                  /** @description The id of the token (token, editor_session); null otherwise. */
+                  token_id?: string | null;
+                };
+                height?: number;
+                /** @description Its name; null when unnamed. */
+                name?: string | null;
+                /** @description Whether it is the template's published_version. */
+                published?: boolean;
+                /** @description Absolute URL of a small picture of its design; null while it renders or when it could not be rendered. */
+                thumbnail?: string | null;
+                /** @description Its number (1, 2, 3… per template). */
+                version?: number;
+                width?: number;
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/templates/{template_uuid}/versions/{version}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Retrieve a template version with its design */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+          /** @description The version number (1, 2, 3…). */
+          version: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              /** @description What saved it. */
+              created_by?: {
+                /** @enum {string} */
+                kind?: 'token' | 'editor_session' | 'cli' | 'migration';
+                /** @description The id of the token (token, editor_session); null otherwise. */
+                token_id?: string | null;
+              };
+              /** @description The design as it was saved in this version. */
+              design?: {
+                background?: string | null;
+                /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
+                dpi?: number;
+                /** @description Canvas height, as width. */
+                height?: number;
+                layers?: ({
+                  /** @description Whether requests may change the layer (default true). Values sent for a static layer (false) are ignored with a warning, and it is not listed in the template object. */
+                  dynamic?: boolean;
+                } & {
+                  [key: string]: unknown;
+                })[];
+                /**
+                 * @description Unit of every length of the design (canvas, layer geometry, font sizes, borders); default px. A pt, mm or in design prints at its physical size (docs/print.md).
+                 * @enum {string}
+                 */
+                unit?: 'px' | 'pt' | 'mm' | 'in';
+                /** @description Canvas width: whole px, or any size in pt, mm or in. */
+                width?: number;
+              } & {
+                [key: string]: unknown;
+              };
+              height?: number;
+              /** @description Its name; null when unnamed. */
+              name?: string | null;
+              /** @description Whether it is the template's published_version. */
+              published?: boolean;
+              /** @description Absolute URL of a small picture of its design; null while it renders or when it could not be rendered. */
+              thumbnail?: string | null;
+              /** @description Its number (1, 2, 3… per template). */
+              version?: number;
+              width?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Name a template version
+     * @description A named version is never pruned. name: 1–100 characters (trimmed), or null to remove the name.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+          /** @description The version number (1, 2, 3…). */
+          version: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              /** @description What saved it. */
+              created_by?: {
+                /** @enum {string} */
+                kind?: 'token' | 'editor_session' | 'cli' | 'migration';
+                /** @description The id of the token (token, editor_session); null otherwise. */
+                token_id?: string | null;
+              };
+              height?: number;
+              /** @description Its name; null when unnamed. */
+              name?: string | null;
+              /** @description Whether it is the template's published_version. */
+              published?: boolean;
+              /** @description Absolute URL of a small picture of its design; null while it renders or when it could not be rendered. */
+              thumbnail?: string | null;
+              /** @description Its number (1, 2, 3… per template). */
+              version?: number;
+              width?: number;
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/rest/templates/{template_uuid}/versions/{version}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a template version
+     * @description Makes a new version whose design is this version's and makes it the template's current design; every version stays. published_version does not change.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          template_uuid: string;
+          /** @description The version number (1, 2, 3…). */
+          version: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: date-time */
+              created_at?: string;
+              /** @description What saved it. */
+              created_by?: {
+                /** @enum {string} */
+                kind?: 'token' | 'editor_session' | 'cli' | 'migration';
+                /** @description The id of the token (token, editor_session); null otherwise. */
+                token_id?: string | null;
+              };
+              height?: number;
+              /** @description Its name; null when unnamed. */
+              name?: string | null;
+              /** @description Whether it is the template's published_version. */
+              published?: boolean;
+              /** @description Absolute URL of a small picture of its design; null while it renders or when it could not be rendered. */
+              thumbnail?: string | null;
+              /** @description Its number (1, 2, 3… per template). */
+              version?: number;
+              width?: number;
+            };
           };
         };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
@@ -13149,6 +14192,8 @@ export interface components {
       /** @enum {string} */
       status?: 'queued' | 'finished' | 'error';
       template_uuid?: string;
+      /** @description The template version rendered (docs/template-versions.md); null for images made before versions. */
+      template_version?: number | null;
       /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
       warnings?: string[];
     };
@@ -13276,6 +14321,8 @@ export interface components {
       polling_url?: string;
       /** @enum {string} */
       status?: 'queued' | 'finished' | 'error';
+      /** @description The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs. */
+      template_versions?: (number | null)[];
       /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
       warnings?: string[];
     };

@@ -1,6 +1,8 @@
 /**
  * `imprint templates pull`: writes every template of a project into a folder, one JSON file each
  * (see template-file.ts), replacing the file of a template whose title (and so name) changed.
+ * With a template uuid only that template's file is written, and with a version number too, the
+ * design of that version (docs/template-versions.md) instead of the latest.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,13 +28,47 @@ export interface PullResult {
   removed: string[];
 }
 
+/** Which templates pull writes: all (default), one, or one at a given version. */
+export interface PullOptions {
+  template?: string;
+  version?: number;
+}
+
 /** Writes the project's templates into `dir` (created if missing). */
 export async function pullTemplates(
   services: Services,
   projectId: string,
   dir: string,
+  options: PullOptions = {},
 ): Promise<PullResult> {
+  if (options.version !== undefined && options.template === undefined)
+    throw new Error('--version needs --template: versions are numbered per template');
   const snapshot = await readProject(services, projectId);
+  let templates = snapshot.templates;
+  if (options.template !== undefined) {
+    templates = templates.filter((t) => t.uuid === options.template);
+    if (templates.length === 0)
+      throw new Error(`No template ${options.template} in project ${projectId}`);
+  }
+  if (options.version !== undefined) {
+    const found = await services.templateVersions.getDesign(
+      projectId,
+      templates[0].uuid,
+      options.version,
+    );
+    if (!found)
+      throw new Error(
+        `Template ${templates[0].uuid} has no version ${options.version} (its latest is ${templates[0].version}; pruned versions are gone)`,
+      );
+    templates = [
+      {
+        ...templates[0],
+        design: found.design,
+        width: found.version.width,
+        height: found.version.height,
+      },
+    ];
+  }
   fs.mkdirSync(dir, { recursive: true });
   const existing = new Map<string, string[]>();
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
@@ -40,7 +76,7 @@ export async function pullTemplates(
     if (uuid) existing.set(uuid, [...(existing.get(uuid) ?? []), name]);
   }
   const result: PullResult = { written: [], unchanged: [], removed: [] };
-  for (const template of snapshot.templates) {
+  for (const template of templates) {
     const name = templateFileName(template.title, template.uuid);
     const text = serializeTemplateFile(
       toTemplateFile(template, snapshot.collections, snapshot.fonts),

@@ -4,6 +4,9 @@
  * template shows what changes, and without dry-run the changes are made. Templates without a file
  * are left alone. A file without a uuid, or with one that is no template of the project, makes a
  * new template, and the file is rewritten with the new uuid so that the next push updates it.
+ * Every design saved makes a new version of its template (docs/template-versions.md): the design
+ * it replaces stays as the version before, so a push never loses one. With `publish`, each
+ * template of the folder then has its latest version published (renders use it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +45,16 @@ interface PlannedTemplate {
   diff: string;
 }
 
+/** The version a pushed file's design became. */
+export interface PushedVersion {
+  fileName: string;
+  uuid: string;
+  /** The version the push made; null when the design was unchanged (title, tags… only). */
+  version: number | null;
+  /** The template's latest version before the push; null for a new template. */
+  previous: number | null;
+}
+
 /** What push did or, with dry-run, would do. */
 export interface PushResult {
   created: string[];
@@ -49,6 +62,13 @@ export interface PushResult {
   unchanged: string[];
   /** Collections push made (or would make) because a file names them. */
   newCollections: string[];
+  /** The versions the push made (empty on a dry run). */
+  versions: PushedVersion[];
+  /**
+   * With `publish`: the templates whose latest version the push published (uuid and version);
+   * on a dry run, the files whose template would be published (uuid undefined for a new one).
+   */
+  published: { fileName: string; uuid?: string; version?: number }[];
 }
 
 /** Problems with the files: nothing was changed. */
@@ -194,12 +214,12 @@ async function syncCollections(
   }
 }
 
-/** Makes one planned change; returns the template's uuid. */
+/** Makes one planned change; returns the template's uuid and the version its design made. */
 async function apply(
   services: Services,
   snapshot: ProjectSnapshot,
   plan: PlannedTemplate,
-): Promise<string> {
+): Promise<{ uuid: string; version: number | null }> {
   const { projectId } = snapshot;
   const deps = { templates: services.templates, collections: services.collections };
   const { desired, design } = plan;
@@ -221,11 +241,25 @@ async function apply(
     });
     uuid = created.uuid;
   }
-  // As every design save: the thumbnail of the new revision renders (the runtime waits for it).
+  // As every design save: a new version, whose thumbnail renders (the runtime waits for it).
   const saved = await saveDesign(services, projectId, uuid, design);
   if (!('saved' in saved)) throw new Error(`The template ${uuid} was deleted during the push`);
   await syncCollections(services, snapshot, uuid, desired.collections);
-  return uuid;
+  return { uuid, version: saved.createdVersion };
+}
+
+/** Publishes the template's latest version unless it is published already; returns it or null. */
+async function publishLatest(
+  services: Services,
+  projectId: string,
+  uuid: string,
+): Promise<number | null> {
+  const template = await services.templates.find(projectId, uuid);
+  if (!template) throw new Error(`The template ${uuid} was deleted during the push`);
+  if (template.published_version === template.version) return null;
+  const deps = { templates: services.templates, versions: services.templateVersions };
+  await updateTemplate(deps, projectId, uuid, { published_version: template.version });
+  return template.version;
 }
 
 /**
@@ -236,12 +270,19 @@ export async function pushTemplates(
   services: Services,
   projectId: string,
   dir: string,
-  options: { dryRun: boolean; print: (text: string) => void },
+  options: { dryRun: boolean; publish?: boolean; print: (text: string) => void },
 ): Promise<PushResult> {
   const snapshot = await readProject(services, projectId);
   const plans = planPush(dir, snapshot);
   const known = new Set(snapshot.collections.map((c) => c.title));
-  const result: PushResult = { created: [], updated: [], unchanged: [], newCollections: [] };
+  const result: PushResult = {
+    created: [],
+    updated: [],
+    unchanged: [],
+    newCollections: [],
+    versions: [],
+    published: [],
+  };
   for (const plan of plans) {
     for (const title of plan.desired.collections) {
       if (!known.has(title)) {
@@ -256,10 +297,29 @@ export async function pushTemplates(
     options.print(plan.diff);
     (plan.current ? result.updated : result.created).push(plan.fileName);
   }
-  if (options.dryRun) return result;
+  if (options.dryRun) {
+    if (options.publish) {
+      for (const plan of plans) {
+        const current = plan.current;
+        if (current && !plan.diff && current.published_version === current.version) continue;
+        result.published.push({ fileName: plan.fileName, uuid: current?.uuid });
+      }
+    }
+    return result;
+  }
   for (const plan of plans) {
-    if (!plan.diff) continue;
-    const uuid = await apply(services, snapshot, plan);
+    if (!plan.diff) {
+      if (options.publish) await publishOne(plan.fileName, plan.current!.uuid);
+      continue;
+    }
+    const { uuid, version } = await apply(services, snapshot, plan);
+    result.versions.push({
+      fileName: plan.fileName,
+      uuid,
+      version,
+      previous: plan.current?.version ?? null,
+    });
+    if (options.publish) await publishOne(plan.fileName, uuid);
     if (plan.current) continue;
     // The new template's file: rewritten with its uuid, under its pulled name.
     const text = serializeTemplateFile({ ...plan.desired, uuid });
@@ -268,4 +328,9 @@ export async function pushTemplates(
     if (target !== plan.fileName) fs.rmSync(path.join(dir, plan.fileName));
   }
   return result;
+
+  async function publishOne(fileName: string, uuid: string): Promise<void> {
+    const version = await publishLatest(services, projectId, uuid);
+    if (version !== null) result.published.push({ fileName, uuid, version });
+  }
 }

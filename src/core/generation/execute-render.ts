@@ -53,23 +53,35 @@ export type RenderContext = Pick<
   'assets' | 'renderer' | 'fontInspector' | 'fonts' | 'log' | 'budget' | 'maxAssetsPerJob'
 >;
 
-/** Template designs already read for this row (create_now), by uuid. */
+/** Template designs already read for this row (create_now), by knownDesignKey. */
 export type KnownDesigns = Map<
   string,
   Awaited<ReturnType<GenerationDeps['templates']['getDesign']>>
 >;
 
+/** The key of a KnownDesigns entry: the template and the version a page names (if any). */
+export function knownDesignKey(uuid: string, version: number | undefined): string {
+  return version === undefined ? uuid : `${uuid}@${version}`;
+}
+
 /** Loads the design of a page; a template deleted since the request fails the job. */
 async function loadPage(
   deps: ExecutionDeps,
   row: RenderRow,
-  page: { template_uuid: string; layers: LayerData; prefix: string },
+  page: { template_uuid: string; template_version?: number; layers: LayerData; prefix: string },
   known?: KnownDesigns,
 ) {
-  const { template_uuid: uuid, layers, prefix } = page;
-  const found = known?.get(uuid) ?? (await deps.templates.getDesign(row.project_id, uuid));
+  const { template_uuid: uuid, template_version: version, layers, prefix } = page;
+  // The version chosen when the request was accepted: a later save or publish does not change it.
+  const found =
+    known?.get(knownDesignKey(uuid, version)) ??
+    (await deps.templates.getDesign(row.project_id, uuid, version));
   if (!found) {
-    throw new RenderJobFailure('input', [`${prefix}template_uuid: Template not found (${uuid})`]);
+    const message =
+      version === undefined
+        ? `${prefix}template_uuid: Template not found (${uuid})`
+        : `${prefix}template_version: Version ${version} of the template ${uuid} not found`;
+    throw new RenderJobFailure('input', [message]);
   }
   const prepared = prepareRender(found.design, layers);
   if (prepared.problems.length) {
@@ -170,7 +182,14 @@ export async function executeRender(
     return renderMerge(deps, { ...row, request: req }, enterRenderStage, store);
   const pageInputs =
     req.kind === 'image'
-      ? [{ template_uuid: req.template_uuid, layers: req.layers, prefix: '' }]
+      ? [
+          {
+            template_uuid: req.template_uuid,
+            template_version: req.template_version,
+            layers: req.layers,
+            prefix: '',
+          },
+        ]
       : req.pages.map((p, i) => ({ ...p, prefix: `pages.${i}.` }));
   const pages: Array<Awaited<ReturnType<typeof loadPage>>> = [];
   for (const p of pageInputs) pages.push(await loadPage(deps, row, p, known));

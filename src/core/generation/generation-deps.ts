@@ -28,11 +28,17 @@ export interface GenerationLog {
 export interface GenerationDeps {
   /** Rows, claims, credit ledger, file retention and Idempotency-Keys. */
   stores: GenerationStores;
+  /**
+   * The design a render draws: with `version`, that version (undefined when the template does
+   * not have it), else the published version, else the latest; `version` of the answer says
+   * which one it is.
+   */
   templates: {
     getDesign(
       projectId: string,
       uuid: string,
-    ): Promise<{ template: Template; design: Design } | undefined>;
+      version?: number,
+    ): Promise<{ template: Template; design: Design; version?: number } | undefined>;
   };
   fonts: { loadFontSources(projectId: string, uuids: string[]): Promise<FontSource[]> };
   /** ICC profiles imported for the color_profile names Imprint does not ship; none when absent. */

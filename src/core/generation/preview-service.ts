@@ -24,6 +24,7 @@ import {
 import type { BlobStorage } from '../ports/blob-storage.ts';
 import { fileUrl, newFileKey } from '../../storage/file-url.ts';
 import type { TemplateStore } from '../ports/template-store.ts';
+import type { TemplateVersionStore } from '../ports/template-version-store.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { checkFonts, layersUsing } from './check-fonts.ts';
 import type { RenderContext } from './execute-render.ts';
@@ -37,6 +38,19 @@ import { capWarningList, requestWarningList } from './warning-list.ts';
 
 /** Width of a thumbnail in px (narrower designs keep their own width). */
 export const THUMBNAIL_WIDTH = 400;
+
+/**
+ * A saved design whose thumbnail is rendered: with versions, `designHash` and `createdVersion`
+ * (null when the save made no version: the latest version's thumbnail is reused).
+ */
+export interface SavedDesign {
+  uuid: string;
+  revision: number;
+  design: Design;
+  version: number;
+  designHash?: string;
+  createdVersion?: number | null;
+}
 
 /** A preview: PNG (or PDF) bytes and what the render ignored or could not do. */
 export interface Preview {
@@ -67,6 +81,8 @@ export interface PreviewDeps {
   /** The generation service's render context (ports and pixel budget). */
   render: RenderContext;
   templates: Pick<TemplateStore, 'getDesign' | 'setThumbnail'>;
+  /** Each version keeps its thumbnail; versions with the same design share one (absent: none). */
+  versions?: Pick<TemplateVersionStore, 'thumbnailOfDesign' | 'setThumbnail' | 'find'>;
   storage: BlobStorage;
   publicUrl: string;
   filesBaseUrl?: string | null;
@@ -166,11 +182,7 @@ export class PreviewService {
    * Renders and stores the thumbnail of a saved revision in the background, after deleting the
    * thumbnail the save replaced. A newer save meanwhile wins: the older thumbnail is deleted.
    */
-  refreshThumbnail(
-    projectId: string,
-    saved: { uuid: string; revision: number; design: Design },
-    replacedKey: string | null,
-  ): void {
+  refreshThumbnail(projectId: string, saved: SavedDesign, replacedKey: string | null): void {
     this.newest.set(saved.uuid, Math.max(saved.revision, this.newest.get(saved.uuid) ?? 0));
     const p = this.storeThumbnail(projectId, saved, replacedKey)
       .catch((err) => this.deps.render.log?.warn({ err }, 'rendering a thumbnail failed'))
@@ -210,10 +222,12 @@ export class PreviewService {
 
   private async storeThumbnail(
     projectId: string,
-    saved: { uuid: string; revision: number; design: Design },
+    saved: SavedDesign,
     replacedKey: string | null,
   ): Promise<void> {
     await this.deleteThumbnail(replacedKey);
+    const versions = this.deps.versions;
+    if (versions) return this.storeVersionThumbnail(projectId, saved, versions);
     // Saved again while this waited (an editor saving often): only the newest is rendered.
     if ((this.newest.get(saved.uuid) ?? 0) > saved.revision) return;
     const width = Math.min(THUMBNAIL_WIDTH, Math.round(pixelSize(saved.design).width));
@@ -223,6 +237,36 @@ export class PreviewService {
     if (!(await this.deps.templates.setThumbnail(saved.uuid, saved.revision, key))) {
       await this.deleteThumbnail(key); // saved again (or deleted) meanwhile
     }
+  }
+
+  /**
+   * The thumbnail of a saved version: the one already stored for the same design (content hash)
+   * of the template, else a new render. Every version gets one (the editor's history shows
+   * them); the template's own thumbnail is set unless it was saved again meanwhile.
+   */
+  private async storeVersionThumbnail(
+    projectId: string,
+    saved: SavedDesign,
+    versions: NonNullable<PreviewDeps['versions']>,
+  ): Promise<void> {
+    const version = saved.createdVersion ?? saved.version;
+    // A new template (version 1) comes without the hash: its version row has it.
+    const hash =
+      saved.designHash ?? (await versions.find(projectId, saved.uuid, version))?.design_hash;
+    if (hash === undefined) return; // deleted meanwhile
+    let key = await versions.thumbnailOfDesign(saved.uuid, hash);
+    let fresh = false;
+    if (key === null) {
+      const width = Math.min(THUMBNAIL_WIDTH, Math.round(pixelSize(saved.design).width));
+      const file = await this.renderNow(projectId, saved.design, {}, { width, format: 'auto' });
+      key = newFileKey(`thumbnails/${saved.uuid}`, `${hash.slice(0, 16)}.${file.ext}`);
+      await this.deps.storage.put(key, file.bytes, file.mime);
+      fresh = true;
+    }
+    const kept = await versions.setThumbnail(saved.uuid, version, key);
+    const current = await this.deps.templates.setThumbnail(saved.uuid, saved.revision, key);
+    // A new file that neither a version nor the template took (both gone meanwhile) is removed.
+    if (fresh && !kept && !current) await this.deleteThumbnail(key);
   }
 
   /** Checks `modifications` ({ width?, height? } in px); a preview is always a PNG. */

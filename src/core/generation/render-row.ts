@@ -50,10 +50,17 @@ export interface MergeModifications {
 
 /** What a job renders, as stored in the row's `request` column. */
 export type RenderRequest =
-  | { kind: 'image'; template_uuid: string; layers: LayerData; modifications: ImageModifications }
+  | {
+      kind: 'image';
+      template_uuid: string;
+      /** The version rendered (absent in rows made before versions). */
+      template_version?: number;
+      layers: LayerData;
+      modifications: ImageModifications;
+    }
   | {
       kind: 'pdf';
-      pages: Array<{ template_uuid: string; layers: LayerData }>;
+      pages: Array<{ template_uuid: string; template_version?: number; layers: LayerData }>;
       modifications: PdfModifications;
     }
   | { kind: 'merge'; urls: string[]; modifications: MergeModifications };

@@ -20,7 +20,8 @@ import { importedProfileData } from '../color-profiles.ts';
 import { assetCapMessage, planAssets, type PageAssets } from './asset-plan.ts';
 import { rawAssetOverCap, type RawPageAssets } from './asset-precount.ts';
 import { fittedSize, imageCredits, MERGE_RESERVED_CREDITS, pdfCredits } from './credits.ts';
-import type { KnownDesigns } from './execute-render.ts';
+import { knownDesignKey, type KnownDesigns } from './execute-render.ts';
+import { unknownVersionMessage } from '../template-version-use-cases.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import type { UnknownFields } from './warning-list.ts';
 import { requestWarningLines } from './warning-list.ts';
@@ -110,6 +111,33 @@ function checkAssetCap(cap: number, pages: PageAssets[], errors: FieldErrorColle
   if (overCap) errors.add(overCap.field, assetCapMessage(overCap, cap));
 }
 
+/** A template_version as the schema left it: a whole number ≥ 1, or undefined (null, absent). */
+function versionOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
+}
+
+/**
+ * The design a request draws: the pinned version, else the published one, else the latest.
+ * A version the template does not have is a 422 naming `field`; an unknown template stays
+ * undefined (the caller's 404).
+ */
+async function designOf(
+  deps: RequestCheckDeps,
+  projectId: string,
+  uuid: string,
+  pinned: number | undefined,
+  field: string,
+  errors: FieldErrorCollector,
+) {
+  const found = await deps.templates.getDesign(projectId, uuid, pinned);
+  if (found || pinned === undefined) return found;
+  const template = await deps.templates.getDesign(projectId, uuid);
+  if (template && !errors.hasUnder(field)) {
+    errors.add(field, unknownVersionMessage(field, pinned, template.template.version));
+  }
+  return undefined;
+}
+
 /** POST /images; an unknown template is a 404 when nothing else is wrong. */
 export async function checkImageRequest(
   deps: RequestCheckDeps,
@@ -135,7 +163,10 @@ export async function checkImageRequest(
   );
   const uuid = uuidOf(body.template_uuid);
   const layers = (isRecord(body.layers) ? body.layers : {}) as LayerData;
-  const found = uuid ? await deps.templates.getDesign(caller.project.id, uuid) : undefined;
+  const pinned = versionOf(body.template_version);
+  const found = uuid
+    ? await designOf(deps, caller.project.id, uuid, pinned, 'template_version', errors)
+    : undefined;
   if (found) {
     const cap = deps.maxAssetsPerJob;
     refuseRawAssetsOverCap(cap, [{ design: found.design, layers, prefix: '' }], errors);
@@ -156,10 +187,17 @@ export async function checkImageRequest(
   const canvas = pixelSize(found.design);
   const longest = Math.max(canvas.width, canvas.height, out.width, out.height);
   return {
-    request: { kind: 'image', template_uuid: uuid, layers, modifications: mods.modifications },
+    request: {
+      kind: 'image',
+      template_uuid: uuid,
+      // The version is fixed now: the job draws it even if the template is published again.
+      ...(found.version === undefined ? {} : { template_version: found.version }),
+      layers,
+      modifications: mods.modifications,
+    },
     common,
     cost: imageCredits({ width: longest, height: longest }),
-    known: new Map([[uuid, found]]),
+    known: new Map([[knownDesignKey(uuid, found.version), found]]),
   };
 }
 
@@ -187,12 +225,18 @@ export async function checkPdfRequest(
   const assetPages: PageAssets[] = [];
   const known: KnownDesigns = new Map();
   const designs: Array<Awaited<ReturnType<typeof deps.templates.getDesign>>> = [];
-  for (const p of rawPages) {
+  for (const [i, p] of rawPages.entries()) {
     const uuid = isRecord(p) ? uuidOf(p.template_uuid) : undefined;
+    const pinned = isRecord(p) ? versionOf(p.template_version) : undefined;
+    const field = `pages.${i}.template_version`;
     const found = uuid
-      ? (known.get(uuid) ?? (await deps.templates.getDesign(caller.project.id, uuid)))
+      ? (known.get(knownDesignKey(uuid, pinned)) ??
+        (await designOf(deps, caller.project.id, uuid, pinned, field, errors)))
       : undefined;
-    if (uuid && found) known.set(uuid, found);
+    if (uuid && found) {
+      known.set(knownDesignKey(uuid, pinned), found);
+      known.set(knownDesignKey(uuid, found.version), found);
+    }
     designs.push(found);
   }
   refuseRawAssetsOverCap(
@@ -212,7 +256,8 @@ export async function checkPdfRequest(
     const layers = (isRecord(p.layers) ? p.layers : {}) as LayerData;
     const found = designs[i];
     if (!found) {
-      missing[`pages.${i}.template_uuid`] = [`Template not found (${uuid})`];
+      if (!errors.hasUnder(`pages.${i}.template_version`))
+        missing[`pages.${i}.template_uuid`] = [`Template not found (${uuid})`];
       continue;
     }
     const prepared = prepareRender(found.design, layers);
@@ -224,7 +269,11 @@ export async function checkPdfRequest(
       if (problem) addProblems(errors, [problem]);
     }
     warned.push({ design: found.design, layers, prefix: `pages.${i}.` });
-    pages.push({ template_uuid: uuid, layers });
+    pages.push({
+      template_uuid: uuid,
+      ...(found.version === undefined ? {} : { template_version: found.version }),
+      layers,
+    });
     sizes.push(pixelSize(found.design));
   }
   checkAssetCap(deps.maxAssetsPerJob, assetPages, errors);

@@ -14,6 +14,8 @@ export interface ImageObject {
   polling_url: string;
   /** The template rendered, so a webhook receiver can tell which template an event is about. */
   template_uuid: string;
+  /** The template version rendered (docs/template-versions.md); null for images made before versions. */
+  template_version: number | null;
   passthrough: unknown;
   errors: string[];
   /**
@@ -34,6 +36,8 @@ export interface PdfObject {
   status: RenderStatus;
   pdf_url: string | null;
   polling_url: string;
+  /** The template version of each page, in page order; null for pages made before versions. */
+  template_versions: Array<number | null>;
   passthrough: unknown;
   errors: string[];
   /** As the image object's warnings. */
@@ -67,10 +71,30 @@ export function toResourceObject(
     created_at: row.created_at,
     ...(row.file_expired && !row.file_key ? { file_expired: true as const } : {}),
   };
-  if (row.type === 'pdf')
-    return { id: row.id, status: row.status, pdf_url: url, polling_url, ...rest };
+  if (row.type === 'pdf') {
+    const template_versions =
+      row.request.kind === 'pdf' ? row.request.pages.map((p) => p.template_version ?? null) : [];
+    return {
+      id: row.id,
+      status: row.status,
+      pdf_url: url,
+      polling_url,
+      template_versions,
+      ...rest,
+    };
+  }
   const template_uuid = row.request.kind === 'image' ? row.request.template_uuid : '';
-  return { id: row.id, status: row.status, image_url: url, polling_url, template_uuid, ...rest };
+  const template_version =
+    row.request.kind === 'image' ? (row.request.template_version ?? null) : null;
+  return {
+    id: row.id,
+    status: row.status,
+    image_url: url,
+    polling_url,
+    template_uuid,
+    template_version,
+    ...rest,
+  };
 }
 
 /** One message for `error`: the messages joined, or a generic one when the list is empty. */

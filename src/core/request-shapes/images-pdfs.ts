@@ -64,9 +64,19 @@ const ignoredErrors = AnyOfTypes<unknown[] | null>(['array', 'null'], {
   description: 'Accepted and ignored (shown empty in the reference).',
 });
 
+/** A version of the template to render (docs/template-versions.md). */
+const templateVersion = Nullable(
+  Type.Integer({
+    minimum: 1,
+    description:
+      "The template version to render; default: the template's published_version, else its latest version (docs/template-versions.md).",
+  }),
+);
+
 /** Body of POST /images. */
 export const CreateImageBody = Type.Object({
   template_uuid: Type.String({ minLength: 1 }),
+  template_version: Type.Optional(templateVersion),
   layers: Type.Optional(layers),
   webhook_success: Type.Optional(webhookSuccess),
   webhook_error: Type.Optional(webhookError),
@@ -87,6 +97,7 @@ export const CreateImageByPathBody = Type.Object({
   template_uuid: Type.Optional(
     Nullable(Type.String(), { description: 'Optional; must equal the path.' }),
   ),
+  template_version: Type.Optional(templateVersion),
   layers: Type.Optional(layers),
   webhook_success: Type.Optional(webhookSuccess),
   webhook_error: Type.Optional(webhookError),
@@ -113,7 +124,11 @@ const docInfo = {
 /** Body of POST /pdfs. */
 export const CreatePdfBody = Type.Object({
   pages: Type.Array(
-    Type.Object({ template_uuid: Type.String({ minLength: 1 }), layers: Type.Optional(layers) }),
+    Type.Object({
+      template_uuid: Type.String({ minLength: 1 }),
+      template_version: Type.Optional(templateVersion),
+      layers: Type.Optional(layers),
+    }),
     { minItems: 1, maxItems: 100 },
   ),
   webhook_success: Type.Optional(webhookSuccess),

@@ -81,6 +81,15 @@ export const UpdateTemplateBody = Type.Object({
   title: Type.Optional(title),
   tags: Type.Optional(tags),
   custom_data: Type.Optional(customData),
+  published_version: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'Publishes this version (one the template has): renders without template_version use it. null: renders use the latest version (docs/template-versions.md).',
+      }),
+    ),
+  ),
 });
 /** Body of PATCH /templates/{template_uuid} as a type. */
 export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;

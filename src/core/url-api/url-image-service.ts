@@ -29,8 +29,12 @@ export const URL_SECRET_MAX = 1024;
 export interface UrlImageDeps {
   store: UrlApiStore;
   projects: Pick<ProjectStore, 'findProject'>;
+  /** The published version's design (else the latest's), and which version it is. */
   templates: {
-    getDesign(projectId: string, uuid: string): Promise<{ design: Design } | undefined>;
+    getDesign(
+      projectId: string,
+      uuid: string,
+    ): Promise<{ design: Design; version?: number } | undefined>;
   };
   generation: Pick<GenerationService, 'createImage'>;
   images: Pick<RenderRowStore, 'findForProject'>;
@@ -167,6 +171,8 @@ export class UrlImageService {
     const { file, bytes } = await this.renderOnce(projectId, key, templateUuid, () =>
       this.render(projectId, key, {
         template_uuid: templateUuid,
+        // The version hashed into the key: a publish meanwhile does not change what it draws.
+        ...(found.version === undefined ? {} : { template_version: found.version }),
         layers,
         modifications: query.modifications,
       }),
@@ -306,7 +312,12 @@ export class UrlImageService {
   private async render(
     projectId: string,
     key: string,
-    request: { template_uuid: string; layers: LayerData; modifications: Record<string, unknown> },
+    request: {
+      template_uuid: string;
+      template_version?: number;
+      layers: LayerData;
+      modifications: Record<string, unknown>;
+    },
   ): Promise<Rendered> {
     const { store } = this.deps;
     const renew = setInterval(

@@ -31,7 +31,8 @@ import * as jobGroups from './0018-job-groups.ts';
 import * as idempotencyKeys from './0019-idempotency-keys.ts';
 import * as generationListing from './0020-generation-listing.ts';
 import * as chargeOnFinish from './0021-charge-on-finish.ts';
-import * as brandKits from './0022-brand-kits.ts';
+import * as templateVersions from './0022-template-versions.ts';
+import * as brandKits from './0023-brand-kits.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -55,7 +56,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-idempotency-keys': idempotencyKeys,
   '0020-generation-listing': generationListing,
   '0021-charge-on-finish': chargeOnFinish,
-  '0022-brand-kits': brandKits,
+  '0022-template-versions': templateVersions,
+  '0023-brand-kits': brandKits,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -20,6 +20,7 @@ import { guardLeaving } from './leave-guard.ts';
 import { rememberFontNames, withFontNames } from './font-names.ts';
 import { placeNewLayer } from './place-layer.ts';
 import { StaleBadge } from './stale-badge.tsx';
+import { useHistory } from './history-panel.tsx';
 import { LayersPanel } from './layers-panel.tsx';
 import { OutputBar, renderOutput, type OutputKind } from './output.tsx';
 import { PageStrip } from './page-strip.tsx';
@@ -100,6 +101,15 @@ export function Editor({
   const area = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState<Folded>({ layers: false, side: false });
 
+  const history = useHistory({
+    api,
+    uuid,
+    save,
+    dirty: autosave.current?.dirty ?? false,
+    testData,
+    zoom,
+    reload: () => load(),
+  });
   const load = async () => {
     setLoadError(null);
     try {
@@ -110,7 +120,7 @@ export function Editor({
       autosave.current?.stop();
       const d = new EditorDoc(design);
       d.subscribe(() => setTick((n) => n + 1));
-      autosave.current = new Autosave(api, uuid, d, etag, setSave);
+      autosave.current = new Autosave(history.guard(api), uuid, d, etag, setSave);
       setSave({ state: 'saved' });
       setTitle(meta.body.title);
       setDoc(d);
@@ -342,6 +352,7 @@ export function Editor({
           <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help}>
             <Compact icon="?">Shortcuts</Compact>
           </button>
+          {history.button}
         </div>
         <OutputBar
           api={api}
@@ -384,16 +395,19 @@ export function Editor({
                 setZoom((v) => Math.min(8, Math.max(0.05, Math.round(v * f * 100) / 100)));
               }}
             >
-              {shown === 'pdf' && output === 'pdf' && (
+              {history.notice}
+              {shown === 'pdf' && output === 'pdf' && !history.preview && (
                 <PageStrip
                   {...{ api, uuid, design: doc.design, data: testData, ...pdfPage }}
                   setPage={(page) => setPdfPage((p) => ({ ...p, page }))}
                 />
               )}
-              <Canvas
-                {...{ doc, zoom, image, overflow, shift }}
-                live={{ api, uuid, data: testData }}
-              />
+              {history.preview ?? (
+                <Canvas
+                  {...{ doc, zoom, image, overflow, shift }}
+                  live={{ api, uuid, data: testData }}
+                />
+              )}
               {previewError && <StaleBadge />}
               {(previewError || warnings.length > 0) && (
                 <div class="warnings" role="status">
@@ -429,6 +443,7 @@ export function Editor({
             <UseInApi api={api} uuid={uuid} doc={doc} data={testData} />
           </div>
         )}
+        {history.panel}
       </div>
       {help && (
         <div class="help" role="dialog" aria-label="Keyboard shortcuts">

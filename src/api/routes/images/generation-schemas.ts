@@ -39,6 +39,11 @@ export const imageObjectSchema = {
     image_url: { type: ['string', 'null'] },
     polling_url: { type: 'string' },
     template_uuid: { type: 'string' },
+    template_version: {
+      type: ['integer', 'null'],
+      description:
+        'The template version rendered (docs/template-versions.md); null for images made before versions.',
+    },
     passthrough: {},
     errors: { type: 'array', items: { type: 'string' } },
     warnings,
@@ -59,6 +64,12 @@ export const pdfObjectSchema = {
     status: { type: 'string', enum: ['queued', 'finished', 'error'] },
     pdf_url: { type: ['string', 'null'] },
     polling_url: { type: 'string' },
+    template_versions: {
+      type: 'array',
+      items: { type: ['integer', 'null'] },
+      description:
+        'The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs.',
+    },
     passthrough: {},
     errors: { type: 'array', items: { type: 'string' } },
     warnings,

@@ -35,6 +35,7 @@ import {
   updateTemplateSchema,
 } from './template-schemas.ts';
 import { smallBody } from '../../body-limits.ts';
+import { authorOf, templateVersionRoutes } from './version-routes.ts';
 
 /**
  * The template object of the API: the spec's fields plus width, height, custom_data and times.
@@ -53,6 +54,8 @@ export function templateObject(
     width: t.width,
     height: t.height,
     custom_data: t.custom_data,
+    version: t.version,
+    published_version: t.published_version,
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
@@ -70,7 +73,15 @@ type UuidParams = { template_uuid: string };
 export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext): Promise<void> {
   // Query strings and bodies are typed from their TypeBox schemas.
   const rest = scope.withTypeProvider<RequestTypeProvider>();
-  const { templates, collections, previews } = ctx.services;
+  const { templates, collections, previews, templateVersions } = ctx.services;
+  // Every design save makes a version and prunes old ones (docs/template-versions.md).
+  const saveDeps = {
+    templates,
+    previews,
+    templateVersions,
+    templateVersionsKeep: ctx.services.templateVersionsKeep,
+  };
+  await templateVersionRoutes(scope, ctx);
   const toObject = (t: TemplateWithDesign) => templateObject(t, (k) => previews.thumbnailUrl(k));
   const previewLimiter =
     ctx.config.previewRateLimitPerMinute > 0
@@ -108,6 +119,7 @@ export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext)
         project.id,
         body ?? {},
         schemaErrors,
+        authorOf(callerOf(request)),
       );
       previews.refreshThumbnail(project.id, created, null);
       return reply.status(201).send(toObject(created));
@@ -128,7 +140,7 @@ export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext)
       const { project } = callerOf(request);
       const { body, schemaErrors } = checkedBody<Checked<UpdateTemplateBody> | undefined>(request);
       const updated = await updateTemplate(
-        { templates },
+        { templates, versions: templateVersions },
         project.id,
         request.params.template_uuid,
         body ?? {},
@@ -141,10 +153,14 @@ export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext)
   rest.delete('/templates/:template_uuid', { schema: deleteTemplateSchema }, async (request) => {
     const { project } = callerOf(request);
     const found = await templates.find(project.id, request.params.template_uuid);
+    const versionThumbnails = found
+      ? await templateVersions.thumbnailKeys(project.id, found.uuid)
+      : [];
     if (!found || !(await templates.delete(project.id, request.params.template_uuid))) {
       throw notFound('Template');
     }
-    await previews.deleteThumbnail(found.thumbnail_key);
+    const keys = new Set([found.thumbnail_key, ...versionThumbnails]);
+    await Promise.all([...keys].map((key) => previews.deleteThumbnail(key)));
     return { message: 'Template deleted.' };
   });
 
@@ -185,11 +201,12 @@ export async function templateRoutes(scope: FastifyInstance, ctx: RoutesContext)
       if (accepted && !accepted.includes(current)) throw revisionConflict(current);
       // The thumbnail renders in the background: the answer does not wait for it.
       const result = await saveDesign(
-        { templates, previews },
+        saveDeps,
         project.id,
         request.params.template_uuid,
         design,
         accepted ? current : undefined,
+        { author: authorOf(callerOf(request)) },
       );
       if ('notFound' in result) throw notFound('Template');
       if ('conflict' in result) throw revisionConflict(result.conflict.revision);

@@ -37,6 +37,15 @@ export const templateObjectSchema = {
     width: { type: 'integer' },
     height: { type: 'integer' },
     custom_data: {},
+    version: {
+      type: 'integer',
+      description: 'Number of the latest version (docs/template-versions.md).',
+    },
+    published_version: {
+      type: ['integer', 'null'],
+      description:
+        'The version renders use when a request names no template_version; null: the latest.',
+    },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
   },
