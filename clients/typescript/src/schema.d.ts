@@ -10860,8 +10860,17 @@ export interface paths {
               /** @description The design as it was saved in this version. */
               design?: {
                 background?: string | null;
+                /** @description PDF bleed in the design's unit when the request sets no `modifications.bleed` (docs/print.md): at most one inch; default 0. */
+                bleed?: number;
                 /** @description Images of a pt, mm or in design: pixels per inch when the request sets no dpi (default 150). */
                 dpi?: number;
+                /** @description Ruler guides of the editor, in the design unit: `{"vertical": [x…], "horizontal": [y…]}`. Not drawn in outputs; null or absent for none. */
+                guides?: {
+                  /** @description y positions of horizontal guides, in the design unit. */
+                  horizontal?: number[];
+                  /** @description x positions of vertical guides, in the design unit. */
+                  vertical?: number[];
+                } | null;
                 /** @description Canvas height, as width. */
                 height?: number;
                 layers?: ({
@@ -14227,6 +14236,8 @@ export interface components {
       dash?: number[] | string | null;
       /** @description Where the line runs in its box: through the middle (horizontal, vertical) or corner to corner (down: top-left to bottom-right; up: bottom-left to top-right). Case-insensitive. Default "horizontal". */
       direction?: ('horizontal' | 'vertical' | 'down' | 'up') | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
       /** @description Leave the layer out. Default false. */
