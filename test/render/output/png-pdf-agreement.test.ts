@@ -115,26 +115,30 @@ describe('PNG and PDF agree in layout', async () => {
     assert.ok(share < 0.98, `moved box still agrees on ${(share * 100).toFixed(2)}%`);
   });
 
-  it('on every golden scene (each layer type, text feature, fit mode, rotation, opacity)', async () => {
-    const cases = path.join(import.meta.dirname, '..', 'cases');
-    const files = { files: await fixtureFiles(), fonts: [] };
-    const read = (dir: string, file: string) =>
-      fs.existsSync(path.join(cases, dir, file))
-        ? JSON.parse(fs.readFileSync(path.join(cases, dir, file), 'utf8'))
-        : undefined;
-    const below: string[] = [];
-    for (const name of fs.readdirSync(cases).sort()) {
-      if (read(name, 'fonts.json')) continue; // project fonts: covered by the text tests
-      const share = await compare(
-        `case-${name}`,
-        valid(read(name, 'design.json')),
-        read(name, 'data.json'),
-        files,
-      );
-      if (share < 0.98) below.push(`${name}: ${(share * 100).toFixed(2)}%`);
-    }
-    assert.deepEqual(below, [], 'scenes whose PNG and PDF agree on < 98% of pixels');
-  });
+  it(
+    'on every golden scene (each layer type, text feature, fit mode, rotation, opacity)',
+    { timeout: 120_000 },
+    async () => {
+      const cases = path.join(import.meta.dirname, '..', 'cases');
+      const files = { files: await fixtureFiles(), fonts: [] };
+      const read = (dir: string, file: string) =>
+        fs.existsSync(path.join(cases, dir, file))
+          ? JSON.parse(fs.readFileSync(path.join(cases, dir, file), 'utf8'))
+          : undefined;
+      const below: string[] = [];
+      for (const name of fs.readdirSync(cases).sort()) {
+        if (read(name, 'fonts.json')) continue; // project fonts: covered by the text tests
+        const share = await compare(
+          `case-${name}`,
+          valid(read(name, 'design.json')),
+          read(name, 'data.json'),
+          files,
+        );
+        if (share < 0.98) below.push(`${name}: ${(share * 100).toFixed(2)}%`);
+      }
+      assert.deepEqual(below, [], 'scenes whose PNG and PDF agree on < 98% of pixels');
+    },
+  );
 
   it('draws a QR code at the same size in the PNG as in the PDF', async () => {
     // Box sizes where the module is a fraction of a pixel: 110 px / 33 modules = 3.33 px.
