@@ -396,7 +396,7 @@ for (const { kind, skip } of testDbKinds()) {
     });
 
     describe('thumbnails', () => {
-      it('renders a thumbnail of each saved revision and deletes the previous one', async () => {
+      it('renders a thumbnail of each saved version, keeps them for the history, deletes them with the template', async () => {
         const tpl = await makeTemplate(t, { width: 800, height: 400 });
         assert.equal((await put(tpl.uuid, DESIGN)).statusCode, 200);
         await t.runtime.services.previews.idle();
@@ -428,7 +428,8 @@ for (const { kind, skip } of testDbKinds()) {
         ).json();
         assert.ok(second.thumbnail);
         assert.notEqual(second.thumbnail, first.thumbnail);
-        assert.equal((await fileOf(first.thumbnail)).statusCode, 404);
+        // The earlier version keeps its thumbnail: History shows it (docs/template-versions.md).
+        assert.equal((await fileOf(first.thumbnail)).statusCode, 200);
         assert.equal((await fileOf(second.thumbnail)).statusCode, 200);
 
         assert.equal(
@@ -437,9 +438,10 @@ for (const { kind, skip } of testDbKinds()) {
           200,
         );
         assert.equal((await fileOf(second.thumbnail)).statusCode, 404);
+        assert.equal((await fileOf(first.thumbnail)).statusCode, 404);
       });
 
-      it('keeps only the thumbnail of the newest revision after rapid saves', async () => {
+      it('after rapid saves, shows the newest version and stores one thumbnail per version', async () => {
         const tpl = await makeTemplate(t, { width: 800, height: 400 });
         for (const bg of ['#101010', '#202020', '#303030', '#404040']) {
           assert.equal((await put(tpl.uuid, { ...DESIGN, background: bg })).statusCode, 200);
@@ -448,13 +450,25 @@ for (const { kind, skip } of testDbKinds()) {
         const got = (
           await t.request({ method: 'GET', url: `/api/rest/templates/${tpl.uuid}` })
         ).json();
-        assert.match(got.thumbnail, /\/5\.(jpg|png)$/);
+        assert.equal(got.version, 5);
+        const versions = (
+          await t.request({ method: 'GET', url: `/api/rest/templates/${tpl.uuid}/versions` })
+        ).json().data as { version: number; thumbnail: string | null }[];
+        assert.deepEqual(
+          versions.map((v) => v.version),
+          [5, 4, 3, 2, 1],
+        );
+        assert.equal(got.thumbnail, versions[0].thumbnail);
+        // Every stored file is a version's thumbnail, and every version has one: none left over.
         const stored: string[] = [];
         for await (const blob of t.runtime.services.storage.list(`thumbnails/${tpl.uuid}/`)) {
           stored.push(blob.key);
         }
-        assert.equal(stored.length, 1, stored.join());
-        assert.ok(got.thumbnail.endsWith(stored[0]));
+        assert.deepEqual(
+          stored.map((k) => versions.findIndex((v) => v.thumbnail?.endsWith(k))).sort(),
+          [0, 1, 2, 3, 4],
+          stored.join(),
+        );
       });
 
       it('gives a new template a thumbnail of its empty design', async () => {

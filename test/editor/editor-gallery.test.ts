@@ -109,9 +109,11 @@ test(
     const layerNames = () => page.locator('.layer-name').allTextContents();
     const x = async () => Number(await page.locator('#prop-x').inputValue());
 
-    // Nudge: 1 px, 10 px with Shift (the canvas has the focus, not a field).
+    // Nudge: 1 px, 10 px with Shift (the canvas has the focus, not a field or the layers list).
     await page.locator('.stage').click({ position: { x: 5, y: 5 } });
     await page.locator('.layer-name', { hasText: /^shape$/ }).click();
+    // The layers list answers arrow keys itself (one tab stop); the canvas takes them back.
+    await page.locator('.canvas-area').focus();
     const x0 = await x();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');

@@ -36,7 +36,7 @@ export function TableTestData({ layer, data, setData }: Props) {
         onRows={(next) => setRows(next)}
       />
       <details class="json">
-        <summary>Test rows as JSON</summary>
+        <summary>JSON of the test rows</summary>
         <RowsField
           id={`data-${layer.name}`}
           value={own}
