@@ -36,11 +36,13 @@ for (const { kind, skip } of testDbKinds()) {
         'custom_data',
         'height',
         'layers',
+        'published_version',
         'tags',
         'thumbnail',
         'title',
         'updated_at',
         'uuid',
+        'version',
         'width',
       ]);
       assert.match(tpl.uuid, /^[0-9a-z]{12}$/);

@@ -13,6 +13,7 @@ const image = {
   image_url: 'https://imprint.example.com/files/images/42-3f9a7c.png',
   polling_url: 'https://imprint.example.com/api/rest/images/42',
   template_uuid: TEMPLATE_UUID,
+  template_version: 3,
   passthrough: 'order-1234',
   errors: [],
   error: null,
@@ -24,6 +25,7 @@ const pdf = {
   status: 'queued',
   pdf_url: null,
   polling_url: 'https://imprint.example.com/api/rest/pdfs/7',
+  template_versions: [3],
   passthrough: null,
   errors: [],
   error: null,
@@ -69,8 +71,21 @@ const template = {
   width: 1080,
   height: 1080,
   custom_data: null,
+  version: 3,
+  published_version: 2,
   created_at: CREATED,
   updated_at: CREATED,
+};
+
+const version = {
+  version: 3,
+  name: 'Spring campaign',
+  created_at: CREATED,
+  created_by: { kind: 'editor_session', token_id: 'tok_5e1a' },
+  thumbnail: null,
+  published: false,
+  width: 1080,
+  height: 1080,
 };
 
 const design = {
@@ -203,6 +218,19 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   'DELETE /api/rest/templates/{template_uuid}': { response: { message: 'Template deleted' } },
   'GET /api/rest/templates/{template_uuid}/design': { response: design },
   'PUT /api/rest/templates/{template_uuid}/design': { request: design, response: design },
+  'GET /api/rest/templates/{template_uuid}/versions': {
+    response: { data: [version], links: pageLinks, meta: { per_page: 20 } },
+  },
+  'GET /api/rest/templates/{template_uuid}/versions/{version}': {
+    response: { ...version, design },
+  },
+  'PATCH /api/rest/templates/{template_uuid}/versions/{version}': {
+    request: { name: 'Spring campaign' },
+    response: version,
+  },
+  'POST /api/rest/templates/{template_uuid}/versions/{version}/restore': {
+    response: { ...version, version: 4, name: null },
+  },
   'POST /api/rest/templates/{template_uuid}/preview': {
     request: { layers: layerValues, modifications: { width: 600 } },
     response: 'The PNG bytes; warnings in the Imprint-Warnings header (a JSON array).',
