@@ -61,11 +61,13 @@ for (const { kind, skip } of testDbKinds()) {
         'custom_data',
         'height',
         'layers',
+        'published_version',
         'tags',
         'thumbnail',
         'title',
         'updated_at',
         'uuid',
+        'version',
         'width',
       ]);
     });
