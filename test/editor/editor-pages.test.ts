@@ -229,7 +229,7 @@ test(
     await testRows.getByRole('button', { name: 'Replace rows' }).click();
     await page
       .getByText('40 rows read (the first line named the columns).')
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     assert.equal(await testRows.getByLabel('Row 1, Item').inputValue(), 'Item 1, "deluxe"');
     assert.equal(await testRows.getByLabel('Row 40, Price').inputValue(), '€120');
     // The design's rows are unchanged: the CSV is test data.
