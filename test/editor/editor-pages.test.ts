@@ -145,9 +145,13 @@ test('a table is edited as a grid of columns and rows', { timeout: 180_000 }, as
   await rows.getByRole('button', { name: 'Add row' }).click();
   await rows.getByLabel('Row 3, Item').fill('Notebook');
   await rows.getByRole('button', { name: 'Remove row 1' }).click();
+  // Poll for the last of the four steps: a save between them (Tax removed, rows not yet
+  // changed) also has three columns and two rows.
   table = await poll(
     storedTable,
-    (t) => titles(t) === 'Item,Qty,Price' && (t.rows as unknown[]).length === 2,
+    (t) =>
+      titles(t) === 'Item,Qty,Price' &&
+      JSON.stringify((t.rows as string[][]).map((r) => r[0])) === '["Pen","Notebook"]',
   );
   assert.deepEqual(table.rows, [
     ['Pen', '2', '€4'],
