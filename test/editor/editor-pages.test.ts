@@ -197,7 +197,8 @@ interface DataTransferLike {
 /** The canvas picture's colour at design point (x, y), once it is the PDF's page `n`. */
 async function pdfPixel(n: number, x: number, y: number): Promise<number[]> {
   await page.locator('.canvas-area[data-output="pdf"]').waitFor({ timeout: 30_000 });
-  await page.locator(`.page-strip[data-drawn="${n}"]`).waitFor({ timeout: 30_000 });
+  // A 3-page PDF and its thumbnails: up to a minute on a loaded 2-core machine.
+  await page.locator(`.page-strip[data-drawn="${n}"]`).waitFor({ timeout: 90_000 });
   await page.waitForFunction(() => {
     const img = document.querySelector('img.render');
     return Boolean(img?.complete && img.naturalWidth > 0);
