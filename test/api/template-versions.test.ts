@@ -233,6 +233,33 @@ for (const { kind, skip } of testDbKinds()) {
       );
     });
 
+    it('duplicates and starter copies record the token that made them', async () => {
+      const tpl = await makeTemplate(t, { width: 20, height: 20 });
+      await put(tpl.uuid, filled('#ff0000')); // v2, saved with the test token
+      const saved = await t.request({ method: 'GET', url: `${base(tpl.uuid)}/versions/2` });
+      const author = saved.json().created_by;
+      assert.equal(author.kind, 'token');
+      assert.equal(typeof author.token_id, 'string');
+      const copies = [
+        await t.request({
+          method: 'POST',
+          url: '/api/rest/templates',
+          payload: { from_template: tpl.uuid },
+        }),
+        await t.request({
+          method: 'POST',
+          url: '/api/rest/starter-templates/event-ticket/copy',
+          payload: {},
+        }),
+      ];
+      for (const copy of copies) {
+        assert.equal(copy.statusCode, 201, copy.body);
+        const v1 = await t.request({ method: 'GET', url: `${base(copy.json().uuid)}/versions/1` });
+        assert.equal(v1.statusCode, 200, v1.body);
+        assert.deepEqual(v1.json().created_by, author);
+      }
+    });
+
     it('pruning keeps the newest N plus named, published and pinned versions', async () => {
       const tpl = await makeTemplate(t, { width: 20, height: 20 });
       const colours = ['#010101', '#020202', '#030303'];
