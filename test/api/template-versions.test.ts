@@ -4,6 +4,7 @@
  * and the 4xx of bad inputs.
  */
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { testDbKinds } from '../helpers/databases.ts';
@@ -183,6 +184,80 @@ for (const { kind, skip } of testDbKinds()) {
         payload: { published_version: null },
       });
       assert.deepEqual((await imagePixel({ template_uuid: tpl.uuid })).pixel, BLUE);
+    });
+
+    it('a signed URL pinned with template_version keeps serving that version', async () => {
+      const tpl = await makeTemplate(t, { width: 20, height: 20 });
+      await put(tpl.uuid, filled('#ff0000')); // v2
+      const secret = await t.runtime.services.urlImages.secret(t.project.id);
+      // Placid's signature, computed here independently of the server's code.
+      const sign = (query: string) =>
+        `/u/${tpl.uuid}?${query}&s=${createHmac('sha256', secret).update(query).digest('hex')}`;
+      const get = (url: string) => t.request({ method: 'GET', url, token: null });
+      const pinned = sign('template_version=2');
+      const before = await get(pinned);
+      assert.equal(before.statusCode, 200, before.body);
+      assert.deepEqual(await firstPixel(before.rawPayload), RED);
+      await put(tpl.uuid, filled('#0000ff')); // v3
+      const publish = await t.request({
+        method: 'PATCH',
+        url: base(tpl.uuid),
+        payload: { published_version: 3 },
+      });
+      assert.equal(publish.statusCode, 200, publish.body);
+      const after = await get(pinned);
+      assert.equal(after.statusCode, 200, after.body);
+      assert.deepEqual(await firstPixel(after.rawPayload), RED);
+      assert.equal(after.headers.etag, before.headers.etag);
+      // Without the pin: the published version 3.
+      const unpinned = await get(sign('template_version='));
+      assert.equal(unpinned.statusCode, 200, unpinned.body);
+      assert.deepEqual(await firstPixel(unpinned.rawPayload), BLUE);
+      // The pin is signed: changing it breaks the signature.
+      const forged = pinned.replace('template_version=2', 'template_version=3');
+      assert.equal((await get(forged)).statusCode, 403);
+      // Bad values and unknown versions: 422 naming template_version, as POST /images.
+      for (const bad of ['0', 'x', '1.5', '-2'])
+        assert422(await get(sign(`template_version=${bad}`)), 'template_version');
+      assert422(await get(sign('template_version=2&template_version=3')), 'template_version');
+      const missing = await get(sign('template_version=7'));
+      assert422(missing, 'template_version');
+      const viaImages = await t.request({
+        method: 'POST',
+        url: '/api/rest/images',
+        payload: { template_uuid: tpl.uuid, template_version: 7 },
+      });
+      assert.deepEqual(
+        missing.json().errors.template_version,
+        viaImages.json().errors.template_version,
+      );
+    });
+
+    it('duplicates and starter copies record the token that made them', async () => {
+      const tpl = await makeTemplate(t, { width: 20, height: 20 });
+      await put(tpl.uuid, filled('#ff0000')); // v2, saved with the test token
+      const saved = await t.request({ method: 'GET', url: `${base(tpl.uuid)}/versions/2` });
+      const author = saved.json().created_by;
+      assert.equal(author.kind, 'token');
+      assert.equal(typeof author.token_id, 'string');
+      const copies = [
+        await t.request({
+          method: 'POST',
+          url: '/api/rest/templates',
+          payload: { from_template: tpl.uuid },
+        }),
+        await t.request({
+          method: 'POST',
+          url: '/api/rest/starter-templates/event-ticket/copy',
+          payload: {},
+        }),
+      ];
+      for (const copy of copies) {
+        assert.equal(copy.statusCode, 201, copy.body);
+        const v1 = await t.request({ method: 'GET', url: `${base(copy.json().uuid)}/versions/1` });
+        assert.equal(v1.statusCode, 200, v1.body);
+        assert.deepEqual(v1.json().created_by, author);
+      }
     });
 
     it('pruning keeps the newest N plus named, published and pinned versions', async () => {

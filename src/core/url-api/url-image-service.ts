@@ -17,6 +17,7 @@ import { coerceLayerValues, type Design, type LayerData } from '../../render/ind
 import type { BlobStorage } from '../ports/blob-storage.ts';
 import type { UrlApiStore, UrlRenderFile } from '../ports/url-api-store.ts';
 import { parseUrlQuery } from './url-query.ts';
+import { unknownVersionMessage } from '../template-version-use-cases.ts';
 import { signatureMatches, splitSignature } from './url-signature.ts';
 
 /** The token id URL renders are made under (there is no token in a URL). */
@@ -29,12 +30,16 @@ export const URL_SECRET_MAX = 1024;
 export interface UrlImageDeps {
   store: UrlApiStore;
   projects: Pick<ProjectStore, 'findProject'>;
-  /** The published version's design (else the latest's), and which version it is. */
+  /**
+   * The design of `version`, else the published version's (else the latest's), and which
+   * version it is; undefined for an unknown template or version.
+   */
   templates: {
     getDesign(
       projectId: string,
       uuid: string,
-    ): Promise<{ design: Design; version?: number } | undefined>;
+      version?: number,
+    ): Promise<{ design: Design; version?: number; template?: { version: number } } | undefined>;
   };
   generation: Pick<GenerationService, 'createImage'>;
   images: Pick<RenderRowStore, 'findForProject'>;
@@ -151,8 +156,7 @@ export class UrlImageService {
     const signed = await this.checkSignature(projectId, rawQuery);
     const { query, errors } = parseUrlQuery(signed);
     if (Object.keys(errors).length) throw validationError(errors);
-    const found = await this.deps.templates.getDesign(projectId, templateUuid);
-    if (!found) throw notFound('Template');
+    const found = await this.designOf(projectId, templateUuid, query.templateVersion);
     const layers = coerceLayerValues(found.design, query.layers);
     const key = sha256(
       canonicalJson({
@@ -179,6 +183,27 @@ export class UrlImageService {
     );
     if (etagMatches(ifNoneMatch, file.etag)) return { notModified: true, etag: file.etag };
     return this.answer(file, bytes);
+  }
+
+  /**
+   * The design drawn: the pinned version, else the published one, else the latest. An unknown
+   * template is a 404; a version it does not have, the 422 of POST /images's template_version.
+   */
+  private async designOf(
+    projectId: string,
+    templateUuid: string,
+    pinned: number | undefined,
+  ): Promise<{ design: Design; version?: number }> {
+    const found = await this.deps.templates.getDesign(projectId, templateUuid, pinned);
+    if (found) return found;
+    const latest =
+      pinned === undefined
+        ? undefined
+        : await this.deps.templates.getDesign(projectId, templateUuid);
+    if (!latest) throw notFound('Template');
+    const field = 'template_version';
+    const newest = latest.template?.version ?? latest.version ?? 0;
+    throw validationError({ [field]: [unknownVersionMessage(field, pinned, newest)] });
   }
 
   /** The project's URL-signing secret, created on first use. */

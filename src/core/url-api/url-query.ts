@@ -3,6 +3,7 @@
  * data of POST /images, and the plain parameters `width`, `height`, `image_format`, `dpi`,
  * `filename` and `color_mode` its modifications (sizes and dpi as numbers). Layer values stay
  * text here (coerceLayerValues types them against the template); anything else is a field error.
+ * `template_version` (a whole number ≥ 1) pins the version of the design drawn.
  */
 import qs from 'qs';
 import { readScalar } from '../../render/index.ts';
@@ -28,6 +29,8 @@ export const URL_PARAMETER_MAX = 1000;
 export interface UrlImageQuery {
   layers: Record<string, Record<string, string>>;
   modifications: Record<string, string | number>;
+  /** The version `template_version` pins; absent: the published version, else the latest. */
+  templateVersion?: number;
 }
 
 const isWholeNumber = (v: unknown): v is number =>
@@ -54,6 +57,23 @@ export function parseUrlQuery(signedQuery: string): { query: UrlImageQuery; erro
     return { query, errors };
   }
   for (const [name, value] of Object.entries(parsed)) {
+    if (name === 'template_version') {
+      // Named as in POST /images (Bannerbear's field): a whole number ≥ 1; empty means absent.
+      const n = typeof value === 'string' ? readScalar(value, 'number') : undefined;
+      if (typeof value !== 'string') {
+        add(name, 'The template_version parameter must be given once, as template_version=n.');
+      } else if (value === '') {
+        // Empty: the published version (else the latest), as if absent.
+      } else if (isWholeNumber(n) && n >= 1) {
+        query.templateVersion = n;
+      } else {
+        add(
+          name,
+          `The template_version parameter must be a whole number of 1 or more; received ${JSON.stringify(value)}.`,
+        );
+      }
+      continue;
+    }
     if ((URL_MODIFICATIONS as readonly string[]).includes(name)) {
       // Named as in POST /images, so both APIs report a modification under the same field.
       const field = `modifications.${name}`;

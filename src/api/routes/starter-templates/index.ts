@@ -21,6 +21,7 @@ import {
   listStartersSchema,
   starterThumbnailSchema,
 } from './starter-schemas.ts';
+import { authorOf } from '../templates/version-routes.ts';
 import { smallBody } from '../../body-limits.ts';
 
 interface Context {
@@ -109,6 +110,8 @@ export function starterTemplateRoutes(
               design: structuredClone(starter.design),
             },
             [],
+            // Version 1 records who copied it, like any other save.
+            authorOf(callerOf(request)),
           );
           previews.refreshThumbnail(project.id, created, null);
           return reply.status(201).send({
