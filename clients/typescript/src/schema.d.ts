@@ -580,6 +580,7 @@ export interface paths {
              *       "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
              *       "polling_url": "https://imprint.example.com/api/rest/images/42",
              *       "template_uuid": "tpl_8f2c1e0d9a",
+             *       "template_version": 3,
              *       "passthrough": "order-1234",
              *       "errors": [],
              *       "error": null,
@@ -4590,6 +4591,7 @@ export interface paths {
              *           "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
              *           "polling_url": "https://imprint.example.com/api/rest/images/42",
              *           "template_uuid": "tpl_8f2c1e0d9a",
+             *           "template_version": 3,
              *           "passthrough": "order-1234",
              *           "errors": [],
              *           "error": null,
@@ -4916,6 +4918,7 @@ export interface paths {
              *       "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
              *       "polling_url": "https://imprint.example.com/api/rest/images/42",
              *       "template_uuid": "tpl_8f2c1e0d9a",
+             *       "template_version": 3,
              *       "passthrough": "order-1234",
              *       "errors": [],
              *       "error": null,
@@ -5162,6 +5165,7 @@ export interface paths {
              *       "image_url": "https://imprint.example.com/files/images/42-3f9a7c.png",
              *       "polling_url": "https://imprint.example.com/api/rest/images/42",
              *       "template_uuid": "tpl_8f2c1e0d9a",
+             *       "template_version": 3,
              *       "passthrough": "order-1234",
              *       "errors": [],
              *       "error": null,
@@ -6121,6 +6125,9 @@ export interface paths {
              *           "status": "queued",
              *           "pdf_url": null,
              *           "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *           "template_versions": [
+             *             3
+             *           ],
              *           "passthrough": null,
              *           "errors": [],
              *           "error": null,
@@ -6459,6 +6466,9 @@ export interface paths {
              *       "status": "queued",
              *       "pdf_url": null,
              *       "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *       "template_versions": [
+             *         3
+             *       ],
              *       "passthrough": null,
              *       "errors": [],
              *       "error": null,
@@ -6703,6 +6713,9 @@ export interface paths {
              *       "status": "finished",
              *       "pdf_url": "https://imprint.example.com/files/pdfs/7-a1b2c3.pdf",
              *       "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *       "template_versions": [
+             *         3
+             *       ],
              *       "passthrough": null,
              *       "errors": [],
              *       "error": null,
@@ -7441,6 +7454,9 @@ export interface paths {
              *       "status": "queued",
              *       "pdf_url": null,
              *       "polling_url": "https://imprint.example.com/api/rest/pdfs/7",
+             *       "template_versions": [
+             *         3
+             *       ],
              *       "passthrough": null,
              *       "errors": [],
              *       "error": null,
@@ -7964,6 +7980,8 @@ export interface paths {
              *       "width": 1080,
              *       "height": 1080,
              *       "custom_data": null,
+             *       "version": 3,
+             *       "published_version": 2,
              *       "created_at": "2026-01-15T09:30:00.000Z",
              *       "updated_at": "2026-01-15T09:30:00.000Z",
              *       "design": {
@@ -8322,6 +8340,8 @@ export interface paths {
              *           "width": 1080,
              *           "height": 1080,
              *           "custom_data": null,
+             *           "version": 3,
+             *           "published_version": 2,
              *           "created_at": "2026-01-15T09:30:00.000Z",
              *           "updated_at": "2026-01-15T09:30:00.000Z"
              *         }
@@ -8627,6 +8647,8 @@ export interface paths {
              *       "width": 1080,
              *       "height": 1080,
              *       "custom_data": null,
+             *       "version": 3,
+             *       "published_version": 2,
              *       "created_at": "2026-01-15T09:30:00.000Z",
              *       "updated_at": "2026-01-15T09:30:00.000Z"
              *     }
@@ -8920,6 +8942,8 @@ export interface paths {
              *       "width": 1080,
              *       "height": 1080,
              *       "custom_data": null,
+             *       "version": 3,
+             *       "published_version": 2,
              *       "created_at": "2026-01-15T09:30:00.000Z",
              *       "updated_at": "2026-01-15T09:30:00.000Z"
              *     }
@@ -9407,6 +9431,8 @@ export interface paths {
              *       "width": 1080,
              *       "height": 1080,
              *       "custom_data": null,
+             *       "version": 3,
+             *       "published_version": 2,
              *       "created_at": "2026-01-15T09:30:00.000Z",
              *       "updated_at": "2026-01-15T09:30:00.000Z"
              *     }
@@ -10594,6 +10620,34 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "version": 3,
+             *           "name": "Spring campaign",
+             *           "created_at": "2026-01-15T09:30:00.000Z",
+             *           "created_by": {
+             *             "kind": "editor_session",
+             *             "token_id": "tok_5e1a"
+             *           },
+             *           "thumbnail": null,
+             *           "published": false,
+             *           "width": 1080,
+             *           "height": 1080
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "per_page": 20
+             *       }
+             *     }
+             */
             'application/json': {
               data?: {
                 /** Format: date-time */
@@ -10847,6 +10901,64 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "version": 3,
+             *       "name": "Spring campaign",
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "created_by": {
+             *         "kind": "editor_session",
+             *         "token_id": "tok_5e1a"
+             *       },
+             *       "thumbnail": null,
+             *       "published": false,
+             *       "width": 1080,
+             *       "height": 1080,
+             *       "design": {
+             *         "width": 1080,
+             *         "height": 1080,
+             *         "background": "#ffffff",
+             *         "layers": [
+             *           {
+             *             "name": "photo",
+             *             "type": "picture",
+             *             "x": 0,
+             *             "y": 0,
+             *             "width": 1080,
+             *             "height": 720,
+             *             "image": "https://images.example.com/beach.jpg",
+             *             "object_fit": "cover"
+             *           },
+             *           {
+             *             "name": "title",
+             *             "type": "text",
+             *             "x": 60,
+             *             "y": 760,
+             *             "width": 960,
+             *             "height": 200,
+             *             "text": "Summer *sale*",
+             *             "font_size": 96,
+             *             "font_weight": "bold",
+             *             "text_color": "#111827",
+             *             "alt_text_color": "#dc2626",
+             *             "align": "center",
+             *             "vertical_align": "middle",
+             *             "auto_fit": true
+             *           },
+             *           {
+             *             "name": "badge",
+             *             "type": "shape",
+             *             "x": 880,
+             *             "y": 40,
+             *             "width": 160,
+             *             "height": 160,
+             *             "shape": "ellipse",
+             *             "background_color": "#fbbf24"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
             'application/json': {
               /** Format: date-time */
               created_at?: string;
@@ -11105,6 +11217,11 @@ export interface paths {
       };
       requestBody: {
         content: {
+          /**
+           * @example {
+           *       "name": "Spring campaign"
+           *     }
+           */
           'application/json': {
             name?: string | null;
           };
@@ -11117,6 +11234,21 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "version": 3,
+             *       "name": "Spring campaign",
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "created_by": {
+             *         "kind": "editor_session",
+             *         "token_id": "tok_5e1a"
+             *       },
+             *       "thumbnail": null,
+             *       "published": false,
+             *       "width": 1080,
+             *       "height": 1080
+             *     }
+             */
             'application/json': {
               /** Format: date-time */
               created_at?: string;
@@ -11355,6 +11487,21 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
+            /**
+             * @example {
+             *       "version": 4,
+             *       "name": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z",
+             *       "created_by": {
+             *         "kind": "editor_session",
+             *         "token_id": "tok_5e1a"
+             *       },
+             *       "thumbnail": null,
+             *       "published": false,
+             *       "width": 1080,
+             *       "height": 1080
+             *     }
+             */
             'application/json': {
               /** Format: date-time */
               created_at?: string;
