@@ -79,7 +79,8 @@ async function checkCollections(
  * copied (they override the request's); tags and custom_data come from the request when given,
  * else from the source. Without it, title, width and height are required. `schemaErrors` are
  * the route schema's (the input then lacks the values of the wrong type): one 422 names them
- * with the problems found here.
+ * with the problems found here. `design` (already checked; not with from_template) is version
+ * 1's design instead of an empty one (`imprint templates push` of a new template).
  */
 export async function createTemplate(
   deps: TemplateDeps,
@@ -87,6 +88,7 @@ export async function createTemplate(
   input: CreateTemplateInput,
   schemaErrors: FieldErrors = {},
   author: VersionAuthor = CLI_AUTHOR,
+  design?: TemplateDesign,
 ): Promise<TemplateWithDesign> {
   const errors = new FieldErrorCollector(schemaErrors);
   let source: TemplateWithDesign | undefined;
@@ -133,7 +135,7 @@ export async function createTemplate(
       height,
       tags: tags ?? [],
       custom_data: input.custom_data ?? null,
-      design: emptyDesign(width, height),
+      design: design ?? emptyDesign(width, height),
     };
   }
   // Version 1 of the new template; a copy starts its own history from the source's design.

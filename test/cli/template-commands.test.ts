@@ -195,6 +195,16 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(files), [`new-card-${newUuid}.json`, name]);
       assert.equal(files[`new-card-${newUuid}.json`].uuid, newUuid);
       assert.equal((await design(newUuid)).width, 300);
+      // The new template was created with its design: version 1 is the file's design, no empty one.
+      assert.deepEqual(
+        done.versions.find((v) => v.uuid === newUuid),
+        { fileName: 'new-card.json', uuid: newUuid, version: 1, previous: null },
+      );
+      assert.equal((await design(newUuid)).version, 1);
+      const first = await t.runtime.services.templateVersions.getDesign(t.project.id, newUuid, 1);
+      assert.deepEqual(first?.design.layers, (await design(newUuid)).design.layers);
+      assert.equal(first?.design.layers.length, fresh.layers.length);
+      assert.ok(fresh.layers.length > 0);
       // Like every design save, the push rendered the thumbnails of the versions it saved.
       await t.runtime.services.previews.idle();
       for (const u of [uuid, newUuid]) {
@@ -413,12 +423,13 @@ describe('imprint templates commands', () => {
     assert.match(
       again.out,
       new RegExp(
-        `^${uuid}: version 3 \\(${name}\\); version 2 is kept: imprint templates pull --template ${uuid} --version 2$`,
+        `^${uuid}: version 2 \\(${name}\\); version 1 is kept: imprint templates pull --template ${uuid} --version 1$`,
         'm',
       ),
     );
-    assert.match(again.out, new RegExp(`^published version 3 of ${uuid}$`, 'm'));
-    const v2 = await imprint(
+    assert.match(again.out, new RegExp(`^published version 2 of ${uuid}$`, 'm'));
+    // Version 1 is the first push's design (the template was created with it), not an empty one.
+    const v1 = await imprint(
       'templates',
       'pull',
       '--project',
@@ -428,9 +439,9 @@ describe('imprint templates commands', () => {
       '--template',
       uuid,
       '--version',
-      '2',
+      '1',
     );
-    assert.equal(v2.code, 0, v2.err);
+    assert.equal(v1.code, 0, v1.err);
     assert.equal(
       JSON.parse(fs.readFileSync(path.join(other, name), 'utf8')).design.layers[0].text,
       'Hello',

@@ -16,6 +16,7 @@ import { COLLECTION_LIMITS } from '../../core/collections.ts';
 import { AppError, FieldErrorCollector } from '../../core/errors.ts';
 import type { Services } from '../../core/services.ts';
 import { createTemplate, saveDesign, updateTemplate } from '../../core/template-use-cases.ts';
+import { CLI_AUTHOR } from '../../core/template-versions.ts';
 import {
   TEMPLATE_LIMITS,
   checkCustomData,
@@ -223,24 +224,32 @@ async function apply(
   const { projectId } = snapshot;
   const deps = { templates: services.templates, collections: services.collections };
   const { desired, design } = plan;
-  let uuid: string;
-  if (plan.current) {
-    uuid = plan.current.uuid;
-    await updateTemplate(deps, projectId, uuid, {
-      title: desired.title,
-      tags: desired.tags,
-      custom_data: desired.custom_data,
-    });
-  } else {
-    const created = await createTemplate(deps, projectId, {
-      title: desired.title,
-      width: Math.round(pixelSize(design).width),
-      height: Math.round(pixelSize(design).height),
-      tags: desired.tags,
-      custom_data: desired.custom_data,
-    });
-    uuid = created.uuid;
+  if (!plan.current) {
+    // A new template is created with its design in one step: version 1 is the file's design.
+    const created = await createTemplate(
+      deps,
+      projectId,
+      {
+        title: desired.title,
+        width: Math.round(pixelSize(design).width),
+        height: Math.round(pixelSize(design).height),
+        tags: desired.tags,
+        custom_data: desired.custom_data,
+      },
+      {},
+      CLI_AUTHOR,
+      design,
+    );
+    services.previews.refreshThumbnail(projectId, created, null);
+    await syncCollections(services, snapshot, created.uuid, desired.collections);
+    return { uuid: created.uuid, version: created.version };
   }
+  const uuid = plan.current.uuid;
+  await updateTemplate(deps, projectId, uuid, {
+    title: desired.title,
+    tags: desired.tags,
+    custom_data: desired.custom_data,
+  });
   // As every design save: a new version, whose thumbnail renders (the runtime waits for it).
   const saved = await saveDesign(services, projectId, uuid, design);
   if (!('saved' in saved)) throw new Error(`The template ${uuid} was deleted during the push`);
