@@ -10,6 +10,7 @@ import type { EditorDoc } from './doc.ts';
 import { DraftField, NumberField } from './draft-field.tsx';
 import { fileDropHandlers } from './file-drop.ts';
 import { FontPicker } from './font-picker.tsx';
+import { JsonField } from './json-field.tsx';
 import { ownField } from './own-fields.tsx';
 import { mainProp } from './test-data.tsx';
 import { OverrideNote } from './test-override.tsx';
@@ -283,26 +284,7 @@ function Field({ prop, spec, doc, layer, fonts, api, unit, set }: FieldProps) {
       // Structured values (a table's columns and rows) are edited as JSON; text that does not
       // parse is left unapplied until it does.
       if (String(spec.schema.type).includes('array'))
-        return row(
-          <DraftField
-            id={id}
-            rows={6}
-            spellcheck={false}
-            value={value == null ? '' : JSON.stringify(value, null, 1)}
-            onCommit={(field) => {
-              const text = field.value.trim();
-              if (text === '') return set(undefined);
-              try {
-                const parsed: unknown = JSON.parse(text);
-                field.setCustomValidity('');
-                set(parsed);
-              } catch {
-                field.setCustomValidity('Not valid JSON');
-                field.reportValidity();
-              }
-            }}
-          />,
-        );
+        return row(<JsonField id={id} value={value} set={set} />);
       const values = schemaEnum(spec.schema);
       if (values)
         return row(

@@ -11,6 +11,7 @@ import type { Layer } from '../api.ts';
 import { parseCsv, rowsForColumns } from './csv.ts';
 import type { EditorDoc } from './doc.ts';
 import { DraftField } from './draft-field.tsx';
+import { JsonField } from './json-field.tsx';
 import './table-grid.css';
 
 export interface Column {
@@ -401,30 +402,6 @@ export function RowsGrid({ label, columns, rows, onRows }: RowsProps) {
         </p>
       )}
     </div>
-  );
-}
-
-/** A list property as JSON text, for what the grids do not cover (barcode and picture cells). */
-function JsonField({ id, value, set }: { id: string; value: unknown; set: (v: unknown) => void }) {
-  return (
-    <DraftField
-      id={id}
-      rows={6}
-      spellcheck={false}
-      value={value == null ? '' : JSON.stringify(value, null, 1)}
-      onCommit={(field) => {
-        const text = field.value.trim();
-        if (text === '') return set(undefined);
-        try {
-          const parsed: unknown = JSON.parse(text);
-          field.setCustomValidity('');
-          set(parsed);
-        } catch {
-          field.setCustomValidity('Not valid JSON');
-          field.reportValidity();
-        }
-      }}
-    />
   );
 }
 
