@@ -130,31 +130,35 @@ export class SqlTemplateVersionStore implements TemplateVersionStore {
   }
 
   async prune(projectId: string, uuid: string, keep: number): Promise<string[]> {
-    const template = await this.db
-      .selectFrom('templates')
-      .select(['version', 'published_version', 'thumbnail_key'])
-      .where('uuid', '=', uuid)
-      .where('project_id', '=', projectId)
-      .executeTakeFirst();
-    if (!template) return [];
-    const newestPrunable = Number(template.version) - Math.max(1, keep);
-    if (newestPrunable < 1) return [];
-    const candidates = await this.db
-      .selectFrom('template_versions')
-      .select(['version', 'design_hash', 'thumbnail_key'])
-      .where('template_uuid', '=', uuid)
-      .where('version', '<=', newestPrunable)
-      .where('name', 'is', null)
-      .orderBy('version', 'asc')
-      .execute();
-    const published =
-      template.published_version === null ? null : Number(template.published_version);
-    const pinned = await this.pinnedByQueuedRenders(projectId, uuid);
-    const doomed = candidates.filter(
-      (c) => Number(c.version) !== published && !pinned.has(Number(c.version)),
-    );
-    if (doomed.length === 0) return [];
+    // One transaction from the first read to the last delete: a render accepted while this runs
+    // either inserted its row before the pinned versions are read here (and keeps its version),
+    // or reads its design after this commits and fails naming the version (docs/template-versions.md).
     return this.db.transaction().execute(async (trx) => {
+      const template = await trx
+        .selectFrom('templates')
+        .select(['version', 'published_version', 'thumbnail_key'])
+        .where('uuid', '=', uuid)
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      if (!template) return [];
+      const newestPrunable = Number(template.version) - Math.max(1, keep);
+      if (newestPrunable < 1) return [];
+      const candidates = await trx
+        .selectFrom('template_versions')
+        .select(['version', 'design_hash', 'thumbnail_key'])
+        .where('template_uuid', '=', uuid)
+        .where('version', '<=', newestPrunable)
+        .where('name', 'is', null)
+        .orderBy('version', 'asc')
+        .execute();
+      if (candidates.length === 0) return [];
+      const published =
+        template.published_version === null ? null : Number(template.published_version);
+      const pinned = await pinnedByQueuedRenders(trx, projectId, uuid);
+      const doomed = candidates.filter(
+        (c) => Number(c.version) !== published && !pinned.has(Number(c.version)),
+      );
+      if (doomed.length === 0) return [];
       const versions = doomed.map((d) => Number(d.version));
       await trx
         .deleteFrom('template_versions')
@@ -223,29 +227,6 @@ export class SqlTemplateVersionStore implements TemplateVersionStore {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  /** The versions of the template that queued images and PDFs name in template_version. */
-  private async pinnedByQueuedRenders(projectId: string, uuid: string): Promise<Set<number>> {
-    const pinned = new Set<number>();
-    for (const table of ['images', 'pdfs'] as const) {
-      const rows = await this.db
-        .selectFrom(table)
-        .select('request')
-        .where('project_id', '=', projectId)
-        .where('status', '=', 'queued')
-        .where('deleted_at', 'is', null)
-        .execute();
-      for (const { request } of rows) {
-        if (!request.includes(uuid)) continue;
-        for (const page of pagesOf(request)) {
-          if (page.template_uuid === uuid && typeof page.template_version === 'number') {
-            pinned.add(page.template_version);
-          }
-        }
-      }
-    }
-    return pinned;
-  }
-
   private async templateExists(projectId: string, uuid: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('templates')
@@ -269,6 +250,33 @@ export class SqlTemplateVersionStore implements TemplateVersionStore {
       .where('version', '=', version)
       .executeTakeFirst();
   }
+}
+
+/** The versions of the template that queued images and PDFs name in template_version. */
+async function pinnedByQueuedRenders(
+  db: Database,
+  projectId: string,
+  uuid: string,
+): Promise<Set<number>> {
+  const pinned = new Set<number>();
+  for (const table of ['images', 'pdfs'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select('request')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'queued')
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const { request } of rows) {
+      if (!request.includes(uuid)) continue;
+      for (const page of pagesOf(request)) {
+        if (page.template_uuid === uuid && typeof page.template_version === 'number') {
+          pinned.add(page.template_version);
+        }
+      }
+    }
+  }
+  return pinned;
 }
 
 /** The (template, version) pairs a stored render request names: an image's, or each PDF page's. */

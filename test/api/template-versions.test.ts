@@ -319,6 +319,50 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(left, [3, 1]);
     });
 
+    it('a queued render whose version is gone by the time it runs fails naming the version', async () => {
+      // Its own app: processing jobs closes the queue when it stops.
+      const own = await createTestApp(kind);
+      try {
+        const tpl = await makeTemplate(own, filled('#ff0000'));
+        const saved = await own.request({
+          method: 'PUT',
+          url: `${base(tpl.uuid)}/design`,
+          payload: filled('#0000ff'), // v2
+        });
+        assert.equal(saved.statusCode, 200, saved.body);
+        const queued = await own.request({
+          method: 'POST',
+          url: '/api/rest/images',
+          payload: { template_uuid: tpl.uuid, template_version: 1 },
+        });
+        assert.equal(queued.statusCode, 200, queued.body);
+        // What a prune that committed between the request's checks and its insert leaves behind.
+        await own.runtime.db
+          .deleteFrom('template_versions')
+          .where('template_uuid', '=', tpl.uuid)
+          .where('version', '=', 1)
+          .execute();
+        const stop = startJobProcessing(own.runtime, 1);
+        let done;
+        try {
+          for (;;) {
+            done = await own.request({ method: 'GET', url: pathOf(queued.json().polling_url) });
+            if (done.json().status !== 'queued') break;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        } finally {
+          await stop();
+        }
+        assert.equal(done.json().status, 'error', done.body);
+        assert.match(
+          JSON.stringify(done.json().errors),
+          /template_version: Version 1 of the template/,
+        );
+      } finally {
+        await own.close();
+      }
+    });
+
     it('two saves at once make two versions', async () => {
       const tpl = await makeTemplate(t, { width: 20, height: 20 });
       const [a, b] = await Promise.all([
