@@ -88,7 +88,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 /** Runs node's test runner, echoing its output and keeping its pass/fail counts. */
-function runTests(files, concurrency) {
+function runTests(files, concurrency, label) {
   const started = Date.now();
   process.stdout.write(`\n== tests (${files.length} files, ${concurrency} at a time)\n`);
   // 30 s per test, so that a hang fails the test that hangs within half a minute; a test that
@@ -103,7 +103,16 @@ function runTests(files, concurrency) {
     `--test-concurrency=${concurrency}`,
     '--test-timeout=30000',
   ];
-  const child = spawn(process.execPath, [...args, '--test-reporter=spec', ...files], {
+  // TEST_FILE_TIMES=<file>: also write each test file's time there, slowest first.
+  const timesFile = process.env.TEST_FILE_TIMES && `${process.env.TEST_FILE_TIMES}${label}`;
+  const timing = timesFile
+    ? [
+        '--test-reporter=./scripts/file-times-reporter.mjs',
+        `--test-reporter-destination=${timesFile}`,
+        '--test-reporter-destination=stdout',
+      ]
+    : [];
+  const child = spawn(process.execPath, [...args, ...timing, '--test-reporter=spec', ...files], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -150,12 +159,12 @@ if (!onlyChecks) {
     const solo = files.filter((f) => SOLO_TESTS.includes(f.split(path.sep).join('/')));
     const shared = files.filter((f) => !solo.includes(f));
     counts = { pass: 0, fail: 0, cancelled: 0, skipped: 0 };
-    for (const [group, concurrency] of [
-      [shared, 3],
-      [solo, 1],
+    for (const [group, concurrency, label] of [
+      [shared, 3, ''],
+      [solo, 1, '.solo'],
     ]) {
       if (group.length === 0 || stoppedBy) continue;
-      const result = await runTests(group, concurrency);
+      const result = await runTests(group, concurrency, label);
       for (const k of Object.keys(counts)) counts[k] += result.counts[k];
       ok = result.ok && ok;
     }
