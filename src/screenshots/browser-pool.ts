@@ -1,9 +1,10 @@
 /**
  * A small pool of Chromium browser contexts: one browser (started on first use, again after a
- * crash), `contexts` contexts each showing one page at a time, every context thrown away after
- * PAGES_PER_CONTEXT pages, after a page that crashed or ran out of time, so a page's leftovers
- * (memory, workers, storage) never outlive a few uses. Each page has a hard time limit: past it,
- * its context is closed, which ends whatever the page was doing.
+ * crash), `contexts` contexts each showing one page at a time in one tab, every context thrown
+ * away after PAGES_PER_CONTEXT pages, after a page that crashed or ran out of time, so a page's
+ * leftovers (memory, storage, cookies) never outlive a few uses. Between pages the tab is sent to
+ * about:blank, which stops the last page's scripts and requests. Each page has a hard time limit:
+ * past it, its context is closed, which ends whatever the page was doing.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -35,6 +36,8 @@ export class PageFailure extends Error {
 
 interface Slot {
   context: BrowserContext | null;
+  /** The context's one tab, reused for each page it shows. */
+  tab: Page | null;
   pages: number;
 }
 
@@ -48,45 +51,41 @@ export class BrowserPool {
   readonly counts = { pages: 0, contexts: 0, launches: 0 };
 
   constructor(private readonly opts: BrowserPoolOptions) {
-    for (let i = 0; i < opts.contexts; i++) this.free.push({ context: null, pages: 0 });
+    for (let i = 0; i < opts.contexts; i++) this.free.push({ context: null, tab: null, pages: 0 });
   }
 
-  /** Runs `work` on a fresh page in a context of its own; the page is closed afterwards. */
+  /**
+   * Runs `work` on the tab of a free context. The slot is given back once the tab is blank again
+   * (after `work`'s result is handed over) or its context is closed.
+   */
   async withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('the screenshot browser is closed');
     const slot = await this.acquire();
-    let page: Page | undefined;
     let timer: NodeJS.Timeout | undefined;
-    let spoiled = false;
+    let spoiled = true;
+    let page: Page | undefined;
+    let onCrash = (): void => undefined;
     try {
-      const context = await this.contextOf(slot);
-      page = await context.newPage();
+      page = await this.tabOf(slot);
       this.counts.pages++;
-      // Pop-ups are closed at once and dialogs dismissed: nothing waits for a person.
-      page.on('popup', (p) => void p.close().catch(() => undefined));
-      page.on('dialog', (d) => void d.dismiss().catch(() => undefined));
       const failed = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => {
-          spoiled = true;
           reject(
             new PageFailure('timeout', `no screenshot within ${this.opts.pageTimeoutMs / 1000} s`),
           );
         }, this.opts.pageTimeoutMs);
-        page!.once('crash', () => {
-          spoiled = true;
-          reject(new PageFailure('crash', 'the page crashed the browser tab'));
-        });
+        onCrash = () => reject(new PageFailure('crash', 'the page crashed its tab'));
+        page!.once('crash', onCrash);
       });
-      return await Promise.race([work(page), failed]);
-    } catch (err) {
-      // A context that failed in any way is not trusted with the next page.
-      spoiled = true;
-      throw err;
+      failed.catch(() => undefined); // settled after the race when the page is slower than work
+      const result = await Promise.race([work(page), failed]);
+      spoiled = false;
+      return result;
     } finally {
       clearTimeout(timer);
-      if (spoiled || slot.pages >= PAGES_PER_CONTEXT) await this.retire(slot);
-      else await page?.close().catch(() => undefined);
-      this.release(slot);
+      page?.off('crash', onCrash);
+      // A context that failed in any way is not trusted with the next page.
+      void this.recycle(slot, spoiled).finally(() => this.release(slot));
     }
   }
 
@@ -98,10 +97,9 @@ export class BrowserPool {
     if (browser) await (await browser.catch(() => null))?.close().catch(() => undefined);
   }
 
-  /** The process ids of the browser's processes (for the benchmark's memory figure). */
-  async browserPid(): Promise<number | undefined> {
-    const b = await this.browser?.catch(() => null);
-    return (b as unknown as { _process?: { pid?: number } } | null)?._process?.pid;
+  /** The proxy address the browser was started with (it names the browser's processes). */
+  get proxyUrl(): string {
+    return this.opts.proxyUrl;
   }
 
   private acquire(): Promise<Slot> {
@@ -116,20 +114,29 @@ export class BrowserPool {
     else this.free.push(slot);
   }
 
-  private async retire(slot: Slot): Promise<void> {
+  /** Blanks the tab for the next page, or closes the context when it is spent or spoiled. */
+  private async recycle(slot: Slot, spoiled: boolean): Promise<void> {
+    if (!spoiled && slot.pages < PAGES_PER_CONTEXT && slot.tab) {
+      const blank = await slot.tab.goto('about:blank', { timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
+      if (blank) return;
+    }
     const context = slot.context;
     slot.context = null;
+    slot.tab = null;
     slot.pages = 0;
     await context?.close().catch(() => undefined);
   }
 
-  private async contextOf(slot: Slot): Promise<BrowserContext> {
+  private async tabOf(slot: Slot): Promise<Page> {
     const browser = await this.launched();
-    if (slot.context && slot.context.browser() === browser) {
+    if (slot.context && slot.tab && slot.context.browser() === browser) {
       slot.pages++;
-      return slot.context;
+      return slot.tab;
     }
-    slot.context = await browser.newContext({
+    const context = await browser.newContext({
       acceptDownloads: false,
       serviceWorkers: 'block',
       permissions: [],
@@ -140,8 +147,15 @@ export class BrowserPool {
       viewport: { width: 1280, height: 1024 },
     });
     this.counts.contexts++;
-    slot.pages = 1;
-    return slot.context;
+    const tab = await context.newPage().catch(async (err: unknown) => {
+      await context.close().catch(() => undefined);
+      throw err;
+    });
+    // Pop-ups are closed at once and dialogs dismissed: nothing waits for a person.
+    tab.on('popup', (p) => void p.close().catch(() => undefined));
+    tab.on('dialog', (d) => void d.dismiss().catch(() => undefined));
+    Object.assign(slot, { context, tab, pages: 1 });
+    return tab;
   }
 
   private launched(): Promise<Browser> {

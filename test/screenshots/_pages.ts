@@ -1,4 +1,5 @@
 /** Web pages on loopback for the screenshot tests, each counting the browser's visits. */
+import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 
@@ -50,4 +51,69 @@ export async function startPages(
         server.close(() => r());
       }),
   };
+}
+
+/**
+ * The processes of the browser started with `proxyUrl` (its --proxy-server names it) and all
+ * their descendants, read from /proc.
+ */
+export function browserProcesses(proxyUrl: string): number[] {
+  const children = new Map<number, number[]>();
+  const roots: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes(`--proxy-server=${proxyUrl}\0`)) roots.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const all = new Set<number>();
+  const visit = (pid: number): void => {
+    if (all.has(pid)) return;
+    all.add(pid);
+    for (const c of children.get(pid) ?? []) visit(c);
+  };
+  roots.forEach(visit);
+  return [...all];
+}
+
+/** Resident memory of `pids` in bytes (processes that ended count 0). */
+export function residentBytes(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // ended
+    }
+  }
+  return total;
+}
+
+/** Those of `pids` still running (a zombie waiting for its parent counts as ended). */
+export function stillRunning(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Waits (polling, at most `ms`) until none of `pids` runs; returns those still running. */
+export async function untilEnded(pids: number[], ms = 10_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = stillRunning(pids);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTemplate, pathOf } from '../generation/_helpers.ts';
 import type { ChromiumScreenshots } from '../../src/screenshots/chromium-screenshots.ts';
-import { html, startPages, type PageServer } from './_pages.ts';
+import { browserProcesses, html, untilEnded, startPages, type PageServer } from './_pages.ts';
 
 const RED = [255, 0, 0];
 const GREEN = [0, 255, 0];
@@ -104,11 +104,13 @@ describe('screenshots in picture and browser-frame layers', { timeout: 120_000 }
   });
   after(async () => {
     const shots = t?.runtime.screenshots as ChromiumScreenshots | undefined;
-    const pid = await shots?.browserPool?.browserPid();
+    const proxyUrl = shots?.browserPool?.proxyUrl;
+    const pids = proxyUrl ? browserProcesses(proxyUrl) : [];
     await t?.close();
     await pages?.close();
     // Every Chromium process is gone with the runtime.
-    if (pid) assert.throws(() => process.kill(pid, 0));
+    assert.ok(pids.length > 1, 'the browser and its children were found');
+    assert.deepEqual(await untilEnded(pids), []);
   });
 
   /** Renders an image now with the given layer values: the response's JSON and the pixels. */

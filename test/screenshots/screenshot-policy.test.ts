@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { blockedAddressReason } from '../../src/net/address-policy.ts';
 import { ChromiumScreenshots } from '../../src/screenshots/chromium-screenshots.ts';
 import { startAddressProxy } from '../../src/screenshots/address-proxy.ts';
-import { html, startPages, type PageServer } from './_pages.ts';
+import { browserProcesses, html, untilEnded, startPages, type PageServer } from './_pages.ts';
 
 /** The standard policy, except that 127.0.0.1 (where the test pages are) is allowed. */
 const testPolicy = (address: string): string | null =>
@@ -82,11 +82,13 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     });
   });
   after(async () => {
-    const pid = await shots?.browserPool?.browserPid();
+    const proxyUrl = shots?.browserPool?.proxyUrl;
+    const pids = proxyUrl ? browserProcesses(proxyUrl) : [];
     await shots?.close();
     await pages?.close();
     await new Promise((r) => forbidden?.close(r));
-    if (pid) assert.throws(() => process.kill(pid, 0), 'the browser process is gone');
+    assert.ok(pids.length > 1, 'the browser and its children were found');
+    assert.deepEqual(await untilEnded(pids), [], 'every browser process is gone');
   });
 
   it('shoots a page the policy allows', async () => {

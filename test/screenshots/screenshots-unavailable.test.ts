@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTemplate } from '../generation/_helpers.ts';
 import { html, startPages, type PageServer } from './_pages.ts';
 
-const cases = [
+const cases: Array<{ env: Record<string, string>; reason: RegExp }> = [
   { env: { IMPRINT_SCREENSHOTS: '0' }, reason: /they are turned off \(IMPRINT_SCREENSHOTS=0\)/ },
   {
     env: { IMPRINT_CHROMIUM_PATH: '/nonexistent/chromium' },
