@@ -82,13 +82,16 @@ export function browserProcesses(proxyUrl: string): number[] {
   return [...all];
 }
 
-/** Resident memory of `pids` in bytes (processes that ended count 0). */
+/**
+ * Memory of `pids` in bytes, as PSS (each shared page split between the processes sharing it, so
+ * the browser's shared libraries count once in all); processes that ended count 0.
+ */
 export function residentBytes(pids: number[]): number {
   let total = 0;
   for (const pid of pids) {
     try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0) * 1024;
     } catch {
       // ended
     }
