@@ -120,3 +120,19 @@ export async function untilEnded(pids: number[], ms = 10_000): Promise<number[]>
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** CPU time of `pids` so far, in ms (user and system; processes that ended count 0). */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14 and 15 of stat (utime, stime), counted from the state field (3rd).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
