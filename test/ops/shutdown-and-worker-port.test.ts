@@ -135,8 +135,12 @@ describe('imprint worker with IMPRINT_WORKER_PORT', () => {
     assert.equal(ready.status, 200);
     // The same checks as the API's /ready: the database (and Redis when REDIS_URL is set); the
     // details say whether this process can shoot web pages, without counting as a check.
-    const readyBody = await ready.json();
-    assert.deepEqual(readyBody.status, 'ready');
+    const readyBody = (await ready.json()) as {
+      status: string;
+      checks: Record<string, string>;
+      details: { screenshots: string };
+    };
+    assert.equal(readyBody.status, 'ready');
     assert.deepEqual(readyBody.checks, { database: 'ok' });
     assert.match(readyBody.details.screenshots, /^(available|unavailable: .+)$/);
     const metrics = await fetch(`${base}/metrics`);
