@@ -88,6 +88,29 @@ module.exports = {
       to: { path: 'node_modules/prom-client/' },
     },
     {
+      name: 'screenshots-picked-by-composition-root',
+      comment:
+        'The Chromium adapter (screenshots/) is picked in main.ts only; everything else takes the PageScreenshots port.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(main\\.ts|screenshots/)' },
+      to: { path: '^src/screenshots/' },
+    },
+    {
+      name: 'screenshots-is-an-adapter',
+      comment:
+        'screenshots/ implements a port with Chromium and the outbound address policy: it reaches core ports and net/, nothing else of the service.',
+      severity: 'error',
+      from: { path: '^src/screenshots/' },
+      to: { path: '^src/(api|cli|worker|store|storage|queue|webhooks|render|main)' },
+    },
+    {
+      name: 'playwright-in-its-adapter',
+      comment: 'Only the screenshot adapter drives the browser.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/screenshots/' },
+      to: { path: 'node_modules/playwright-core/' },
+    },
+    {
       name: 'no-circular',
       comment:
         'No import cycles. A cycle of type-only imports is erased at compile time and allowed: a port in core/ports/ names the domain types of the module whose use cases take that port.',

@@ -64,6 +64,18 @@ export interface Config {
   readonly templateVersionsKeep: number;
   /** Outbound fetches may reach private, loopback and link-local addresses (IMPRINT_ALLOW_PRIVATE_URLS=1). */
   readonly allowPrivateUrls: boolean;
+  /** Screenshots of web pages in picture layers, where jobs run (IMPRINT_SCREENSHOTS, default on). */
+  readonly screenshots: {
+    enabled: boolean;
+    /** The Chromium executable (IMPRINT_CHROMIUM_PATH). */
+    chromiumPath: string;
+    /** Pages shot at once, one browser context each (IMPRINT_SCREENSHOT_CONTEXTS). */
+    contexts: number;
+    /** Longest time for one page, load and shot (IMPRINT_SCREENSHOT_TIMEOUT_MS). */
+    timeoutMs: number;
+    /** How long a screenshot is reused, in ms (IMPRINT_SCREENSHOT_CACHE_SECONDS). */
+    cacheTtlMs: number;
+  };
   /** Simultaneous create_now renders before 429 (IMPRINT_CREATE_NOW_LIMIT). */
   readonly createNowLimit: number;
   /** Requests per minute per token; 0 turns the rate limit off (IMPRINT_RATE_LIMIT). */
@@ -432,6 +444,13 @@ export function loadConfig(env: Env = process.env): Config {
     mediaRetentionDays: intVar(env, 'IMPRINT_MEDIA_RETENTION_DAYS', 30, 1, 3650),
     templateVersionsKeep: intVar(env, 'IMPRINT_TEMPLATE_VERSIONS_KEEP', 200, 1, 1_000_000),
     allowPrivateUrls: boolVar(env, 'IMPRINT_ALLOW_PRIVATE_URLS', false),
+    screenshots: Object.freeze({
+      enabled: boolVar(env, 'IMPRINT_SCREENSHOTS', true),
+      chromiumPath: env.IMPRINT_CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+      contexts: intVar(env, 'IMPRINT_SCREENSHOT_CONTEXTS', 2, 1, 32),
+      timeoutMs: intVar(env, 'IMPRINT_SCREENSHOT_TIMEOUT_MS', 20_000, 1000, 300_000),
+      cacheTtlMs: intVar(env, 'IMPRINT_SCREENSHOT_CACHE_SECONDS', 300, 0, 86_400) * 1000,
+    }),
     createNowLimit: intVar(env, 'IMPRINT_CREATE_NOW_LIMIT', 10, 1, 10000),
     rateLimitPerMinute: intVar(env, 'IMPRINT_RATE_LIMIT', 0, 0, 1_000_000),
     previewRateLimitPerMinute: intVar(env, 'IMPRINT_PREVIEW_RATE_LIMIT', 600, 0, 1_000_000),

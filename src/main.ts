@@ -36,6 +36,8 @@ import type { GenerationService } from './core/generation/generation-service.ts'
 import { UrlImageService } from './core/url-api/url-image-service.ts';
 import { SqlUrlApiStore } from './store/sql-url-api-store.ts';
 import type { JobQueue } from './core/ports/job-queue.ts';
+import type { PageScreenshots } from './core/ports/page-screenshots.ts';
+import { PicturesAndPages } from './core/generation/picture-or-page.ts';
 import { LocalJobQueue } from './queue/local/local-job-queue.ts';
 import type { RenderPool } from './worker/render-pool.ts';
 import { RENDER_CACHE_NAMES } from './render/index.ts';
@@ -74,6 +76,8 @@ export interface Runtime {
   fileSweeps: FileSweeps;
   /** The child process that reads font files (started on first use). */
   fontChecker: FontChecker;
+  /** Screenshots of web pages (Chromium started on first use, where jobs run). */
+  screenshots: PageScreenshots;
   /** The process's JSON logger (pino); silent unless createRuntime was given one. */
   log: Logger;
   /** The process's metrics registry, served at GET /metrics. */
@@ -96,11 +100,13 @@ interface Observability {
   metrics: Metrics;
 }
 
-/** The queue, render pool and font checker of a process. */
+/** The queue, render pool, font checker and screenshot browser of a process. */
 export interface JobPlumbing {
   queue: JobQueue;
   renderPool: RenderPool;
   fontChecker: FontChecker;
+  /** Chromium where jobs run and screenshots are on (started on first use), else unavailable. */
+  screenshots: PageScreenshots;
 }
 
 /**
@@ -133,7 +139,28 @@ export async function createJobPlumbing(
     taskTimeoutMs: config.renderTimeoutMs,
     heapMb: config.renderThreadHeapMb,
   });
-  return { queue, renderPool, fontChecker: new FontChecker() };
+  return {
+    queue,
+    renderPool,
+    fontChecker: new FontChecker(),
+    screenshots: await createScreenshots(config),
+  };
+}
+
+/**
+ * Chromium in the processes that run jobs (serve with in-process rendering, worker); an API-only
+ * process, or IMPRINT_SCREENSHOTS=0, fails screenshot layers with the reason instead.
+ */
+async function createScreenshots(config: Config): Promise<PageScreenshots> {
+  const { UnavailableScreenshots } = await import('./screenshots/unavailable-screenshots.ts');
+  if (!config.screenshots.enabled) {
+    return new UnavailableScreenshots('they are turned off (IMPRINT_SCREENSHOTS=0)');
+  }
+  if (!config.runJobs) {
+    return new UnavailableScreenshots('this process runs no jobs (IMPRINT_RUN_JOBS=0)');
+  }
+  const { ChromiumScreenshots } = await import('./screenshots/chromium-screenshots.ts');
+  return new ChromiumScreenshots({ ...config.screenshots, allowPrivate: config.allowPrivateUrls });
 }
 
 /** Picks the storage adapter from the config: local disk or an S3-protocol bucket. */
@@ -208,6 +235,10 @@ export async function createServices(
       database: () => pingDatabase(db),
       ...(config.redisUrl ? { redis: () => jobs.queue.ping() } : {}),
     },
+    readinessDetails: () => {
+      const why = jobs.screenshots.unavailableReason();
+      return { screenshots: why ? `unavailable: ${why}` : 'available' };
+    },
     rateCounter: config.redisUrl
       ? new RedisRateCounter(config.redisUrl, config.redisPrefix)
       : new SqlRateCounter(db),
@@ -257,7 +288,7 @@ async function createGenerationService(
       import('./net/destination-check.ts'),
     ]);
   const allowPrivate = config.allowPrivateUrls;
-  const assets = new AssetFetcher({
+  const fetcher = new AssetFetcher({
     allowPrivate,
     timeoutMs: config.fetchTimeoutMs,
     maxBytes: config.fetchMaxBytes,
@@ -267,7 +298,9 @@ async function createGenerationService(
     // The pixel budget's FIFO semaphore, counting downloads instead of pixels.
     slots: new PixelBudget(config.fetchConcurrency),
   });
-  obs.metrics.watchCache('downloads', () => assets.cacheStats());
+  obs.metrics.watchCache('downloads', () => fetcher.cacheStats());
+  // Web pages in picture layers are shot in the browser, in the same fetch stage.
+  const assets = new PicturesAndPages(fetcher, jobs.screenshots);
   return new GenerationService({
     stores: sqlGenerationStores(db),
     templates: services.versionedDesigns,
@@ -396,6 +429,7 @@ export async function createRuntime(
     { name: 'media sweep', run: async () => services.media.stop() },
     { name: 'render threads', run: () => jobs.renderPool.close() },
     { name: 'font checker', run: () => jobs.fontChecker.close() },
+    { name: 'screenshot browser', run: () => jobs.screenshots.close() },
     { name: 'rate counter', run: () => services.rateCounter.close() },
     { name: 'database connections', run: () => db.destroy() },
   ];

@@ -144,8 +144,15 @@ function outputFormat(opts: RenderCommandOptions): string {
 /** Renders the design file as the options say and writes --out. */
 async function runRender(designFile: string, opts: RenderCommandOptions): Promise<string> {
   const format = outputFormat(opts);
-  const { prepareRender, renderImage, renderPdf, requestWarnings, validateDesign, WarningBudget } =
-    await loadEngine();
+  const {
+    assetKeyUrl,
+    prepareRender,
+    renderImage,
+    renderPdf,
+    requestWarnings,
+    validateDesign,
+    WarningBudget,
+  } = await loadEngine();
   const validated = validateDesign(readJson(designFile, 'design'));
   if (!validated.design || validated.problems.length > 0) {
     throw new CliInputError(validated.problems.map((p) => ({ ...p, path: `design.${p.path}` })));
@@ -164,9 +171,12 @@ async function runRender(designFile: string, opts: RenderCommandOptions): Promis
 
   const files = new Map<string, Buffer>();
   const baseDir = path.dirname(path.resolve(designFile));
-  for (const url of prepared.assetUrls) {
+  for (const key of prepared.assetUrls) {
+    // A layer with screenshot options asks for its URL with them; offline, the URL is read as a
+    // picture (web pages are shot only by the service).
+    const url = assetKeyUrl(key);
     try {
-      files.set(url, await loadAsset(url, baseDir));
+      files.set(key, await loadAsset(url, baseDir));
     } catch (err) {
       // Left out: the renderer then names the layer and the URL.
       console.error(`imprint: cannot load ${url}: ${(err as Error).message}`);

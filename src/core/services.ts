@@ -57,6 +57,8 @@ export interface Services {
    * resolves when that dependency answers and rejects otherwise.
    */
   readinessChecks: Record<string, () => Promise<void>>;
+  /** Facts GET /ready reports without failing on them ("screenshots": available or why not). */
+  readinessDetails?: () => Record<string, string>;
   /** Request counters of the rate limit, shared by all processes (Redis or the database). */
   rateCounter: RateCounter;
 }

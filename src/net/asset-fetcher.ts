@@ -104,6 +104,8 @@ export class AssetFetcher {
         url,
         'bad_content',
         `not an image (expected ${PICTURE_FORMATS}${describeType(entry.contentType)})`,
+        undefined,
+        entry.contentType,
       );
     }
     return entry.bytes;

@@ -27,6 +27,8 @@ export class FetchError extends Error {
     detail: string,
     /** The HTTP status, when the server answered (reasons 'http_status', 'too_many_redirects'). */
     readonly status?: number,
+    /** The Content-Type the server sent, for 'bad_content' (a web page can be shot instead). */
+    readonly contentType?: string,
   ) {
     super(`${displayUrl(url)}: ${detail}`);
     this.name = 'FetchError';

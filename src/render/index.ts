@@ -101,3 +101,4 @@ export { cmykToRgb } from './output/cmyk-to-rgb.ts';
 export { tryCmykConversion } from './output/cmyk-pdf.ts';
 export { profileSource } from './output/profile-source.ts';
 export { RENDER_CACHE_NAMES, type RenderCacheFigures } from './cache-budgets.ts';
+export { readAssetKey, assetKeyUrl, type ScreenshotRequest } from './images/screenshot-key.ts';

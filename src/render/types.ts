@@ -64,6 +64,8 @@ export interface RenderAssets {
   files: Map<string, Buffer>;
   /** Project fonts referenced by the design. */
   fonts: FontSource[];
+  /** The keys of `files` that are screenshots of web pages (a browser frame shows their address). */
+  screenshots?: string[];
 }
 
 /** One problem found while validating a design or layer data: a JSON path and a message. */
@@ -136,6 +138,8 @@ export interface DrawEnv {
   scale: number;
   /** Fetched bytes by URL. */
   files: Map<string, Buffer>;
+  /** The keys of `files` that are screenshots of web pages. */
+  screenshots?: ReadonlySet<string>;
   /** The Skia family name to use for a layer's font reference (uuid or family), with the fallback stack. */
   resolveFont(ref: string | null | undefined): string;
   /** PDF only: records a link area (design pixels, before rotation) to a URL. */

@@ -15,6 +15,8 @@ export interface WorkerHttpOptions {
   host: string;
   /** What /ready checks, by name (the same checks as the API's). */
   checks: Record<string, () => Promise<void>>;
+  /** Facts /ready reports without failing on them (core/readiness.ts). */
+  details?: () => Record<string, string>;
   metrics: Metrics;
   /** IMPRINT_METRICS: false answers /metrics with 404. */
   metricsEnabled: boolean;
@@ -51,7 +53,7 @@ async function answer(
   }
   if (path === '/health') return sendJson(res, 200, { status: 'ok' });
   if (path === '/ready') {
-    const ready = await readinessAnswer(opts.checks);
+    const ready = await readinessAnswer(opts.checks, opts.details);
     const retry: Record<string, string> =
       ready.statusCode === 503 ? { 'retry-after': String(READY_RETRY_AFTER_SECONDS) } : {};
     return sendJson(res, ready.statusCode, ready.body, retry);

@@ -133,8 +133,16 @@ describe('imprint worker with IMPRINT_WORKER_PORT', () => {
     assert.deepEqual(await (await fetch(`${base}/health`)).json(), { status: 'ok' });
     const ready = await fetch(`${base}/ready`);
     assert.equal(ready.status, 200);
-    // The same checks as the API's /ready: the database (and Redis when REDIS_URL is set).
-    assert.deepEqual(await ready.json(), { status: 'ready', checks: { database: 'ok' } });
+    // The same checks as the API's /ready: the database (and Redis when REDIS_URL is set); the
+    // details say whether this process can shoot web pages, without counting as a check.
+    const readyBody = (await ready.json()) as {
+      status: string;
+      checks: Record<string, string>;
+      details: { screenshots: string };
+    };
+    assert.equal(readyBody.status, 'ready');
+    assert.deepEqual(readyBody.checks, { database: 'ok' });
+    assert.match(readyBody.details.screenshots, /^(available|unavailable: .+)$/);
     const metrics = await fetch(`${base}/metrics`);
     assert.equal(metrics.status, 200);
     assert.match(metrics.headers.get('content-type') ?? '', /^text\/plain/);

@@ -14246,8 +14246,12 @@ export interface components {
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
-      /** @description The screenshot shown in the window. A URL without spaces (at most 8192 characters), or null for none. */
+      /** @description The screenshot shown in the window: a picture, or a web page to shoot. A URL without spaces (at most 8192 characters), or null for none. */
       image?: string | null;
+      /** @description "auto": a URL answering with a web page (text/html) is shot in a browser; "screenshot": always shoot it. Case-insensitive. Default "auto". */
+      image_type?: ('auto' | 'screenshot') | null;
+      /** @description When `image` is a web page: the browser window, WIDTHxHEIGHT in CSS pixels, each 100–3840. Default "1280x1024". */
+      image_viewport?: string | null;
       /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
       link_target?: string | null;
       /** @description Unique within the design; requests address the layer by it. */
@@ -14265,6 +14269,12 @@ export interface components {
       repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
+      /** @description When `image` is a web page: shoot the whole page, not just the window. Default false. */
+      screenshot_full_page?: boolean | null;
+      /** @description When `image` is a web page: a CSS selector; the shot is clipped to the first matching element. At most 500 characters. */
+      screenshot_selector?: (string | number) | null;
+      /** @description When `image` is a web page: milliseconds to wait after it loaded (at most 10000). Default 0. */
+      screenshot_wait?: number | null;
       /** @description Window theme. Case-insensitive. Default "light". */
       theme?: ('light' | 'dark') | null;
       /**
@@ -14272,7 +14282,7 @@ export interface components {
        * @enum {string}
        */
       type: 'browserframe';
-      /** @description The address shown in the bar. At most 2048 characters. */
+      /** @description The address shown in the bar. Default: the address of `image` when it is a web page. At most 2048 characters. */
       url?: (string | number) | null;
       /** @description Width. In design px, from 0 to 100000: a number or "12px". */
       width: number | string;
@@ -14293,6 +14303,9 @@ export interface components {
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
       image?: (string | null) | string;
+      /** @description "auto": a URL answering with a web page (text/html) is shot in a browser; "screenshot": always shoot it. Case-insensitive. Default "auto". */
+      image_type?: ('auto' | 'screenshot') | null | string;
+      image_viewport?: (string | null) | string;
       link_target?: (string | null) | string;
       /** @description How the picture fills the box. Case-insensitive. Default "cover". */
       object_fit?: ('cover' | 'contain' | 'fill') | null | string;
@@ -14314,9 +14327,15 @@ export interface components {
       repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
+      /** @description When `image` is a web page: shoot the whole page, not just the window. Default false. */
+      screenshot_full_page?: boolean | string | null;
+      /** @description When `image` is a web page: a CSS selector; the shot is clipped to the first matching element. At most 500 characters. */
+      screenshot_selector?: (string | number) | null | string;
+      /** @description When `image` is a web page: milliseconds to wait after it loaded (at most 10000). Default 0. */
+      screenshot_wait?: number | string | null;
       /** @description Window theme. Case-insensitive. Default "light". */
       theme?: ('light' | 'dark') | null | string;
-      /** @description The address shown in the bar. At most 2048 characters. */
+      /** @description The address shown in the bar. Default: the address of `image` when it is a web page. At most 2048 characters. */
       url?: (string | number) | null | string;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
       /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
@@ -14494,8 +14513,12 @@ export interface components {
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
-      /** @description The picture (PNG, JPEG, WebP, GIF, SVG…). A URL without spaces (at most 8192 characters), or null for none. */
+      /** @description The picture (PNG, JPEG, WebP, GIF, SVG…), or a web page to show as a screenshot. A URL without spaces (at most 8192 characters), or null for none. */
       image?: string | null;
+      /** @description "auto": a URL answering with a web page (text/html) is shot in a browser; "screenshot": always shoot it. Case-insensitive. Default "auto". */
+      image_type?: ('auto' | 'screenshot') | null;
+      /** @description When `image` is a web page: the browser window, WIDTHxHEIGHT in CSS pixels, each 100–3840. Default "1280x1024". */
+      image_viewport?: string | null;
       /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
       link_target?: string | null;
       /** @description Unique within the design; requests address the layer by it. */
@@ -14513,6 +14536,12 @@ export interface components {
       repeat?: 'all' | 'first' | 'last' | '' | null;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | null;
+      /** @description When `image` is a web page: shoot the whole page, not just the window. Default false. */
+      screenshot_full_page?: boolean | null;
+      /** @description When `image` is a web page: a CSS selector; the shot is clipped to the first matching element. At most 500 characters. */
+      screenshot_selector?: (string | number) | null;
+      /** @description When `image` is a web page: milliseconds to wait after it loaded (at most 10000). Default 0. */
+      screenshot_wait?: number | null;
       /**
        * @description "picture". (enum property replaced by openapi-typescript)
        * @enum {string}
@@ -14539,6 +14568,9 @@ export interface components {
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
       image?: (string | null) | string;
+      /** @description "auto": a URL answering with a web page (text/html) is shot in a browser; "screenshot": always shoot it. Case-insensitive. Default "auto". */
+      image_type?: ('auto' | 'screenshot') | null | string;
+      image_viewport?: (string | null) | string;
       link_target?: (string | null) | string;
       /** @description How the picture fills the box. Case-insensitive. Default "cover". */
       object_fit?: ('cover' | 'contain' | 'fill') | null | string;
@@ -14560,6 +14592,12 @@ export interface components {
       repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
+      /** @description When `image` is a web page: shoot the whole page, not just the window. Default false. */
+      screenshot_full_page?: boolean | string | null;
+      /** @description When `image` is a web page: a CSS selector; the shot is clipped to the first matching element. At most 500 characters. */
+      screenshot_selector?: (string | number) | null | string;
+      /** @description When `image` is a web page: milliseconds to wait after it loaded (at most 10000). Default 0. */
+      screenshot_wait?: number | string | null;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
       /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
       width?: number | string;

@@ -198,7 +198,7 @@ export async function executeRender(
     pages.map((page, i) => ({ design: page.prepared.design, prefix: pageInputs[i].prefix })),
   );
   const fontKeys = new Set(pages.flatMap((page) => page.prepared.fontKeys));
-  const files = await fetchPictures(deps.assets, needs, deps.log);
+  const { files, screenshots } = await fetchPictures(deps.assets, needs, deps.log);
   await enterRenderStage();
   const loaded: FontSource[] = fontKeys.size
     ? await deps.fonts.loadFontSources(row.project_id, [...fontKeys])
@@ -206,7 +206,7 @@ export async function executeRender(
   const fonts = await checkFonts(deps.fontInspector, loaded, (key) =>
     pages.flatMap((page, i) => layersUsing(page.prepared.design, key, pageInputs[i].prefix)),
   );
-  const assets = { files, fonts };
+  const assets = { files, fonts, screenshots };
   if (req.kind === 'image') {
     const options = { ...rasterOptionsOf(req.modifications), watermark: row.test_mode };
     return withPixels(deps.budget, imagePixels(pages[0].design, options), () =>

@@ -17,11 +17,17 @@ export async function fetchPictures(
   assets: AssetSource,
   needs: AssetNeed[],
   log?: FailureLog,
-): Promise<Map<string, Buffer>> {
-  const { files, failed } = await fetchEachPicture(assets, needs, log);
+): Promise<FetchedPictures> {
+  const { files, failed, screenshots } = await fetchEachPicture(assets, needs, log);
   const failures = failed.map((f) => `${describeUsers(f.need.where)}: ${f.message}`);
   if (failures.length) throw new RenderJobFailure('asset_fetch', failures);
-  return files;
+  return { files, screenshots };
+}
+
+/** The fetched files by fetch key, and the keys that are screenshots of web pages. */
+export interface FetchedPictures {
+  files: Map<string, Buffer>;
+  screenshots: string[];
 }
 
 /** A picture that could not be fetched: what needs it, and what the URL answered. */
@@ -38,8 +44,9 @@ export async function fetchEachPicture(
   assets: AssetSource,
   needs: AssetNeed[],
   log?: FailureLog,
-): Promise<{ files: Map<string, Buffer>; failed: FailedPicture[] }> {
+): Promise<FetchedPictures & { failed: FailedPicture[] }> {
   const files = new Map<string, Buffer>();
+  const screenshots: string[] = [];
   const failed: FailedPicture[] = [];
   let next = 0;
   const fetchNext = async (): Promise<void> => {
@@ -47,7 +54,11 @@ export async function fetchEachPicture(
       const i = next++;
       const need = needs[i];
       try {
-        files.set(need.url, await assets.fetchPicture(need.url));
+        if (assets.fetchShown) {
+          const shown = await assets.fetchShown(need.url);
+          files.set(need.url, shown.bytes);
+          if (shown.screenshot) screenshots.push(need.url);
+        } else files.set(need.url, await assets.fetchPicture(need.url));
       } catch (err) {
         failed[i] = { need, message: safeMessage(err, log) };
       }
@@ -55,5 +66,5 @@ export async function fetchEachPicture(
   };
   const workers = Math.min(JOB_FETCH_CONCURRENCY, needs.length);
   await Promise.all(Array.from({ length: workers }, fetchNext));
-  return { files, failed: failed.filter((f) => f !== undefined) };
+  return { files, screenshots, failed: failed.filter((f) => f !== undefined) };
 }

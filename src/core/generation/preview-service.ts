@@ -28,7 +28,7 @@ import type { TemplateVersionStore } from '../ports/template-version-store.ts';
 import { imagePixels, pdfPixels } from './render-pixels.ts';
 import { checkFonts, layersUsing } from './check-fonts.ts';
 import type { RenderContext } from './execute-render.ts';
-import { fetchEachPicture, fetchPictures } from './fetch-pictures.ts';
+import { fetchEachPicture, fetchPictures, type FetchedPictures } from './fetch-pictures.ts';
 import { PICTURE_PLACEHOLDER, placeholderWarnings } from './picture-placeholder.ts';
 import { RenderJobFailure } from './job-failure.ts';
 import { withPixels } from './with-pixels.ts';
@@ -355,20 +355,20 @@ export class PreviewService {
       const cap = deps.maxAssetsPerJob;
       const plan = planAssets([{ design: prepared.design, prefix: '' }], cap);
       if (plan.overCap) throw new RenderJobFailure('input', [assetCapMessage(plan.overCap, cap)]);
-      let files: Map<string, Buffer>;
+      let fetched: FetchedPictures;
       if (unavailable) {
-        const fetched = await fetchEachPicture(deps.assets, plan.needs, deps.log);
-        for (const { need } of fetched.failed) fetched.files.set(need.url, PICTURE_PLACEHOLDER);
-        unavailable.push(...placeholderWarnings(fetched.failed));
-        files = fetched.files;
-      } else files = await fetchPictures(deps.assets, plan.needs, deps.log);
+        const each = await fetchEachPicture(deps.assets, plan.needs, deps.log);
+        for (const { need } of each.failed) each.files.set(need.url, PICTURE_PLACEHOLDER);
+        unavailable.push(...placeholderWarnings(each.failed));
+        fetched = each;
+      } else fetched = await fetchPictures(deps.assets, plan.needs, deps.log);
       const loaded: FontSource[] = prepared.fontKeys.length
         ? await deps.fonts.loadFontSources(projectId, prepared.fontKeys)
         : [];
       const fonts = await checkFonts(deps.fontInspector, loaded, (key) =>
         layersUsing(prepared.design, key, ''),
       );
-      return await render({ files, fonts });
+      return await render({ files: fetched.files, fonts, screenshots: fetched.screenshots });
     } catch (err) {
       if (err instanceof RenderJobFailure) throw renderFailed(err.messages);
       if (err instanceof RenderInputError) {

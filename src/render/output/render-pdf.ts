@@ -137,6 +137,7 @@ export async function renderPdfDocument(input: {
       target: 'pdf',
       scale: pt,
       files: input.assets.files,
+      screenshots: new Set(input.assets.screenshots ?? []),
       resolveFont,
       addLink: (rect, url) => links.push({ rect, url }),
       warn: (warning) => warnings.push(...onPage(i, [warning])),

@@ -51,6 +51,7 @@ export function rasterEnv(
     target: 'raster',
     scale,
     files: assets.files,
+    screenshots: new Set(assets.screenshots ?? []),
     resolveFont,
     addLink: () => {}, // links exist only in PDFs
     warn: (warning) => warnings.push(warning),

@@ -7,7 +7,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { drawPicture } from '../../images/draw-picture.ts';
 import { propSpecs } from '../../design/prop-specs.ts';
 import type { DrawEnv, LayerOf } from '../../types.ts';
-import { FIT_PROPS, focalPoint } from '../picture/index.ts';
+import { FIT_PROPS, focalPoint, imageAssetUrls } from '../picture/index.ts';
+import { SCREENSHOT_PROPS } from '../picture/screenshot-props.ts';
+import { pictureAssetKey, readAssetKey } from '../../images/screenshot-key.ts';
 import { defineLayerType } from '../typed-layer.ts';
 
 /** Frame colours per theme. */
@@ -37,10 +39,20 @@ function fitText(ctx: SKRSContext2D, text: string, maxWidth: number): string {
 
 /** The browser frame's properties, in the order they are checked. */
 const BROWSERFRAME_PROPS = propSpecs({
-  image: { kind: 'url', description: 'The screenshot shown in the window.' },
-  url: { kind: 'string', def: '', max: 2048, description: 'The address shown in the bar.' },
+  image: {
+    kind: 'url',
+    description: 'The screenshot shown in the window: a picture, or a web page to shoot.',
+  },
+  url: {
+    kind: 'string',
+    def: '',
+    max: 2048,
+    description:
+      'The address shown in the bar. Default: the address of `image` when it is a web page.',
+  },
   theme: { kind: 'enum', values: ['light', 'dark'], def: 'light', description: 'Window theme.' },
   ...FIT_PROPS,
+  ...SCREENSHOT_PROPS,
 });
 
 type BrowserframeLayer = LayerOf<typeof BROWSERFRAME_PROPS>;
@@ -51,6 +63,7 @@ function drawTitleBar(
   layer: BrowserframeLayer,
   env: DrawEnv,
   bar: number,
+  shownUrl: string,
 ): void {
   const theme = THEMES[layer.theme];
   const w = layer.width;
@@ -69,7 +82,7 @@ function drawTitleBar(
   ctx.roundRect(ax, (bar - ah) / 2, aw, ah, ah / 2);
   ctx.fillStyle = theme.address;
   ctx.fill();
-  const url = layer.url;
+  const url = shownUrl;
   if (!url) return;
   const size = bar * 0.4;
   ctx.font = `${size}px ${env.resolveFont(null)}`;
@@ -78,6 +91,15 @@ function drawTitleBar(
   ctx.fillStyle = theme.text;
   const pad = ah * 0.5;
   ctx.fillText(fitText(ctx, url, aw - 2 * pad), ax + pad, bar / 2);
+}
+
+/**
+ * The address a frame shows without `url`: the page's, when `image` was shot as a web page
+ * (the fetch stage says so: env.screenshots), else none (a picture's URL is no address to show).
+ */
+function addressOf(key: string | null, env: DrawEnv): string {
+  if (key === null || !env.screenshots?.has(key)) return '';
+  return readAssetKey(key)?.url ?? '';
 }
 
 /** The browser-frame layer type. */
@@ -92,7 +114,7 @@ export const browserframeLayer = defineLayerType({
     starter: {},
   },
   assetField: 'image',
-  assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
+  assetUrls: imageAssetUrls,
   async draw(ctx, layer, env) {
     const { width: w, height: h } = layer;
     if (w <= 0 || h <= 0) return;
@@ -107,9 +129,10 @@ export const browserframeLayer = defineLayerType({
     ctx.fillRect(0, 0, w, bar);
     ctx.fillStyle = theme.content;
     ctx.fillRect(0, bar, w, h - bar);
-    if (typeof layer.image === 'string') {
+    const key = typeof layer.image === 'string' ? pictureAssetKey(layer.image, layer) : null;
+    if (key !== null) {
       await drawPicture(ctx, env, {
-        url: layer.image,
+        url: key,
         path: `layers.${layer.name}.image`,
         box: { x: 0, y: bar, width: w, height: h - bar },
         fit: layer.object_fit,
@@ -117,7 +140,7 @@ export const browserframeLayer = defineLayerType({
         radius: 0,
       });
     }
-    drawTitleBar(ctx, layer, env, bar);
+    drawTitleBar(ctx, layer, env, bar, layer.url || addressOf(key, env));
     ctx.restore();
   },
 });

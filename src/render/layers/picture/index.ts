@@ -8,8 +8,10 @@ import type { PropContext } from '../../design/props.ts';
 import { drawPicture } from '../../images/draw-picture.ts';
 import { parseObjectPosition } from '../../images/fit-picture.ts';
 import type { ObjectFit } from '../../images/fit-picture.ts';
-import type { LayerOf } from '../../types.ts';
-import { defineLayerType } from '../typed-layer.ts';
+import type { LayerOf, LayerSpec } from '../../types.ts';
+import { defineLayerType, readProps } from '../typed-layer.ts';
+import { pictureAssetKey } from '../../images/screenshot-key.ts';
+import { SCREENSHOT_PROPS } from './screenshot-props.ts';
 
 /** The fit modes, default first. */
 export const OBJECT_FITS: readonly ObjectFit[] = ['cover', 'contain', 'fill'];
@@ -57,13 +59,27 @@ export function focalPoint(layer: LayerOf<typeof FIT_PROPS>): { x: number; y: nu
   return parseObjectPosition(layer.object_position) ?? { x: 0.5, y: 0.5 };
 }
 
+/**
+ * What a layer with `image` and the screenshot options asks the fetch stage for (the URL, or the
+ * URL with its screenshot options: images/screenshot-key.ts); drawing looks the file up by it.
+ */
+export function imageAssetUrls(layer: LayerSpec): string[] {
+  if (typeof layer.image !== 'string') return [];
+  return [pictureAssetKey(layer.image, readProps(SCREENSHOT_PROPS, layer))];
+}
+
 /** The picture layer type. */
 export const pictureLayer = defineLayerType({
   type: 'picture',
   listedAs: 'picture',
   props: propSpecs({
-    image: { kind: 'url', description: 'The picture (PNG, JPEG, WebP, GIF, SVG…).' },
+    image: {
+      kind: 'url',
+      description:
+        'The picture (PNG, JPEG, WebP, GIF, SVG…), or a web page to show as a screenshot.',
+    },
     ...FIT_PROPS,
+    ...SCREENSHOT_PROPS,
     border_radius: { kind: 'px', def: 0, min: 0, max: 100_000, description: 'Corner radius.' },
   }),
   editor: {
@@ -73,11 +89,11 @@ export const pictureLayer = defineLayerType({
     starter: {},
   },
   assetField: 'image',
-  assetUrls: (layer) => (typeof layer.image === 'string' ? [layer.image] : []),
+  assetUrls: imageAssetUrls,
   async draw(ctx, layer, env) {
     if (typeof layer.image !== 'string') return;
     await drawPicture(ctx, env, {
-      url: layer.image,
+      url: pictureAssetKey(layer.image, layer),
       path: `layers.${layer.name}.image`,
       box: { x: 0, y: 0, width: layer.width, height: layer.height },
       fit: layer.object_fit,

@@ -1,0 +1,149 @@
+/**
+ * The browser's outbound policy: every request it makes passes the address proxy. The pages are
+ * served on 127.0.0.1, which a narrower test policy allows (the standard one refuses all of
+ * loopback); 127.0.0.2 stands for the private network, refused like it, and a listener there
+ * must see no connection at all: not from a redirect, a picture, fetch(), a WebSocket or a frame.
+ */
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { blockedAddressReason } from '../../src/net/address-policy.ts';
+import { ChromiumScreenshots } from '../../src/screenshots/chromium-screenshots.ts';
+import { startAddressProxy } from '../../src/screenshots/address-proxy.ts';
+import { browserProcesses, html, untilEnded, startPages, type PageServer } from './_pages.ts';
+
+/** The standard policy, except that 127.0.0.1 (where the test pages are) is allowed. */
+const testPolicy = (address: string): string | null =>
+  address === '127.0.0.1' ? null : blockedAddressReason(address);
+
+const options = {
+  viewport: { width: 320, height: 240 },
+  fullPage: false,
+  waitMs: 0,
+  selector: null,
+};
+
+/** Sends `request` to the proxy and reads until it answers or closes. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+      if (text.includes('\r\n\r\n')) socket.destroy();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+describe('the screenshot browser under the address policy', { timeout: 90_000 }, () => {
+  let pages: PageServer;
+  let shots: ChromiumScreenshots;
+  let forbidden: net.Server;
+  let forbiddenPort: number;
+  let forbiddenConnections = 0;
+
+  before(async () => {
+    forbidden = net.createServer((s) => {
+      forbiddenConnections++;
+      s.destroy();
+    });
+    await new Promise<void>((r) => forbidden.listen(0, '127.0.0.2', () => r()));
+    forbiddenPort = (forbidden.address() as net.AddressInfo).port;
+    const inside = `127.0.0.2:${forbiddenPort}`;
+    pages = await startPages({
+      '/ok.html': html('<div style="position:fixed;inset:0;background:#00ff00"></div>'),
+      '/redirect': (_req, res) => res.writeHead(302, { location: `http://${inside}/` }).end(),
+      '/to-file': (_req, res) => res.writeHead(302, { location: 'file:///etc/hostname' }).end(),
+      '/reaches-in.html': html(
+        `<div style="position:fixed;inset:0;background:#00ff00"></div>
+        <img src="http://${inside}/img.png">
+        <iframe src="http://${inside}/frame"></iframe>
+        <link rel="stylesheet" href="https://${inside}/style.css">
+        <script>
+          fetch('http://${inside}/fetch').catch(() => {});
+          try { new WebSocket('ws://${inside}/ws'); } catch {}
+          try { new WebSocket('wss://${inside}/wss'); } catch {}
+          navigator.serviceWorker && navigator.serviceWorker.register('/sw.js').catch(() => {});
+          window.open('http://${inside}/popup');
+          alert('nobody is there');
+        </script>`,
+      ),
+    });
+    shots = new ChromiumScreenshots({
+      chromiumPath: '/usr/bin/chromium',
+      contexts: 1,
+      timeoutMs: 10_000,
+      cacheTtlMs: 0,
+      allowPrivate: false,
+      addressPolicy: testPolicy,
+    });
+  });
+  after(async () => {
+    const proxyUrl = shots?.browserPool?.proxyUrl;
+    const pids = proxyUrl ? browserProcesses(proxyUrl) : [];
+    await shots?.close();
+    await pages?.close();
+    await new Promise((r) => forbidden?.close(r));
+    assert.ok(pids.length > 1, 'the browser and its children were found');
+    assert.deepEqual(await untilEnded(pids), [], 'every browser process is gone');
+  });
+
+  it('shoots a page the policy allows', async () => {
+    const png = await shots.capture(`${pages.base}/ok.html`, options);
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([...data.subarray(0, 3)], [0, 255, 0]);
+  });
+
+  it('refuses a page on a refused address, and one redirecting to it', async () => {
+    await assert.rejects(
+      shots.capture(`http://127.0.0.2:${forbiddenPort}/`, options),
+      /refused: .*127\.0\.0\.2 is a loopback address/,
+    );
+    await assert.rejects(
+      shots.capture(`${pages.base}/redirect`, options),
+      /redirect: refused: .*127\.0\.0\.2 is a loopback address/,
+    );
+    assert.equal(forbiddenConnections, 0);
+  });
+
+  it("never reaches a refused address from a page's pictures, scripts, sockets, frames or pop-ups", async () => {
+    const png = await shots.capture(`${pages.base}/reaches-in.html`, { ...options, waitMs: 500 });
+    assert.ok(png.length > 0);
+    assert.equal(forbiddenConnections, 0);
+  });
+
+  it('judges host names by the addresses they resolve to, with the standard policy', async () => {
+    // The proxy alone (no browser): a plain request and a tunnel to localhost, which resolves
+    // to loopback, are both refused before any connection.
+    const proxy = await startAddressProxy({ allowPrivate: false });
+    const target = `localhost:${forbiddenPort}`;
+    try {
+      const { port } = new URL(proxy.url);
+      const plain = await rawExchange(
+        Number(port),
+        `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
+      );
+      assert.match(plain, /^HTTP\/1\.1 403/);
+      const tunnel = await rawExchange(
+        Number(port),
+        `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
+      );
+      assert.match(tunnel, /^HTTP\/1\.1 403/);
+      assert.match(proxy.refusal('localhost') ?? '', /loopback/);
+    } finally {
+      await proxy.close();
+    }
+    assert.equal(forbiddenConnections, 0);
+  });
+
+  it('does not follow a redirect out of http(s)', async () => {
+    await assert.rejects(shots.capture(`${pages.base}/to-file`, options), /to-file: /);
+    await assert.rejects(
+      shots.capture('file:///etc/hostname', options),
+      /only http and https pages/,
+    );
+  });
+});
