@@ -9,7 +9,7 @@ import { AppError } from '../core/errors.ts';
 import type { ResourceType } from '../core/generation/render-row.ts';
 import { parseRenderListQuery } from '../core/generation/list-filter.ts';
 import { decodeCursor } from '../core/pagination.ts';
-import type { ImageObject, PdfObject } from '../core/generation/resource-object.ts';
+import type { ImageObject, PdfObject, VideoObject } from '../core/generation/resource-object.ts';
 import { describeError } from './app-error-text.ts';
 import { withRuntime } from './project-commands.ts';
 
@@ -25,7 +25,7 @@ interface ListOptions {
   json?: boolean;
 }
 
-type Listed = ImageObject | PdfObject;
+type Listed = ImageObject | PdfObject | VideoObject;
 
 function parseLimit(raw: string): number {
   const n = Number(raw);
@@ -67,7 +67,7 @@ function table(type: ResourceType, items: Listed[]): string {
     'URL / ERROR',
   ];
   const rows = items.map((o) => {
-    const url = 'image_url' in o ? o.image_url : o.pdf_url;
+    const url = 'image_url' in o ? o.image_url : 'pdf_url' in o ? o.pdf_url : o.video_url;
     const last =
       o.status === 'error' ? (o.error ?? '') : (url ?? (o.file_expired ? '(file expired)' : ''));
     return [

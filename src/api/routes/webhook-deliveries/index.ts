@@ -37,7 +37,7 @@ const deliverySchema = {
 function schemaFor(label: string) {
   return {
     summary: `List the webhook deliveries of a${label === 'image' ? 'n' : ''} ${label} (extension)`,
-    tags: [label === 'image' ? 'Images' : 'PDFs'],
+    tags: [label === 'image' ? 'Images' : label === 'video' ? 'Videos' : 'PDFs'],
     params: Type.Object({ id: Type.String() }),
     response: {
       200: { type: 'object', properties: { data: { type: 'array', items: deliverySchema } } },
@@ -64,4 +64,5 @@ export async function webhookDeliveryRoutes(
     });
   route('/images/:id/webhook-deliveries', 'image', 'Image');
   route('/pdfs/:id/webhook-deliveries', 'pdf', 'PDF');
+  route('/videos/:id/webhook-deliveries', 'video', 'Video');
 }
