@@ -38,6 +38,10 @@ export interface VideoConfig {
   readonly ffmpegThreads: number;
   /** How long create_now waits for a video before answering the queued object (IMPRINT_VIDEO_CREATE_NOW_WAIT_MS). */
   readonly createNowWaitMs: number;
+  /** The ffmpeg executable (IMPRINT_VIDEO_FFMPEG, default `ffmpeg` on PATH). */
+  readonly ffmpeg: string;
+  /** The ffprobe executable (IMPRINT_VIDEO_FFPROBE, default `ffprobe` on PATH). */
+  readonly ffprobe: string;
 }
 
 /** The validated, frozen settings of one process. */
@@ -473,6 +477,8 @@ export function loadConfig(env: Env = process.env): Config {
       ffmpegTimeoutMs: intVar(env, 'IMPRINT_VIDEO_FFMPEG_TIMEOUT_MS', 600_000, 1000, 86_400_000),
       ffmpegThreads: intVar(env, 'IMPRINT_VIDEO_FFMPEG_THREADS', 2, 1, 256),
       createNowWaitMs: intVar(env, 'IMPRINT_VIDEO_CREATE_NOW_WAIT_MS', 30_000, 0, 600_000),
+      ffmpeg: env.IMPRINT_VIDEO_FFMPEG?.trim() || 'ffmpeg',
+      ffprobe: env.IMPRINT_VIDEO_FFPROBE?.trim() || 'ffprobe',
     }),
     rateLimitPerMinute: intVar(env, 'IMPRINT_RATE_LIMIT', 0, 0, 1_000_000),
     previewRateLimitPerMinute: intVar(env, 'IMPRINT_PREVIEW_RATE_LIMIT', 600, 0, 1_000_000),

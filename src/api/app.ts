@@ -152,7 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    const answer = await readinessAnswer(services.readinessChecks);
+    const answer = await readinessAnswer(services.readinessChecks, services.readinessDetails);
     if (answer.statusCode === 503) reply.header('retry-after', String(READY_RETRY_AFTER_SECONDS));
     return reply.status(answer.statusCode).send(answer.body);
   });

@@ -70,6 +70,7 @@ export function registerWorkerCommand(program: Command): void {
             port: config.workerPort,
             host: config.host,
             checks: runtime.services.readinessChecks,
+            details: runtime.services.readinessDetails,
             metrics: runtime.metrics,
             metricsEnabled: config.metricsEnabled,
             metricsToken: config.metricsToken,

@@ -52,19 +52,36 @@ export const READY_RETRY_AFTER_SECONDS = 5;
 /** Status code and JSON body of a /ready answer, shared by the API and the worker's port. */
 export interface ReadinessAnswer {
   statusCode: 200 | 503;
-  body:
+  body: (
     | { status: 'ready'; checks: Readiness['checks'] }
-    | { status: 'unavailable'; message: string; checks: Readiness['checks'] };
+    | { status: 'unavailable'; message: string; checks: Readiness['checks'] }
+  ) & { details?: Record<string, string> };
 }
+
+/**
+ * Facts about optional features (e.g. `video`: whether ffmpeg can run), reported in /ready's
+ * `details` without changing its status: images and PDFs do not need them.
+ */
+export type ReadinessDetails = () => Promise<Record<string, string>>;
 
 /** GET /ready's answer: 200 when every check passes, else 503 naming what is down. */
 export async function readinessAnswer(
   checks: Record<string, () => Promise<void>>,
+  details?: ReadinessDetails,
 ): Promise<ReadinessAnswer> {
-  const { ready, checks: results, down } = await checkReadiness(checks);
-  if (ready) return { statusCode: 200, body: { status: 'ready', checks: results } };
+  const [{ ready, checks: results, down }, facts] = await Promise.all([
+    checkReadiness(checks),
+    details ? details().catch(() => undefined) : undefined,
+  ]);
+  const extra = facts ? { details: facts } : {};
+  if (ready) return { statusCode: 200, body: { status: 'ready', checks: results, ...extra } };
   return {
     statusCode: 503,
-    body: { status: 'unavailable', message: `Not reachable: ${down.join(', ')}.`, checks: results },
+    body: {
+      status: 'unavailable',
+      message: `Not reachable: ${down.join(', ')}.`,
+      checks: results,
+      ...extra,
+    },
   };
 }
