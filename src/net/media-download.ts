@@ -51,7 +51,8 @@ async function copyOwn(
   maxBytes: number,
 ): Promise<void> {
   const blob = await storage.open(key);
-  if (!blob) throw new FetchError(url, 'http_status', 'no such file here (deleted or expired)', 404);
+  if (!blob)
+    throw new FetchError(url, 'http_status', 'no such file here (deleted or expired)', 404);
   let total = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _enc, done) {

@@ -171,8 +171,12 @@ export class GenerationService {
       checkVideoRequest(this.deps, limits, caller, body, schemaErrors, options.unknownFields),
     )) as VideoObject;
     if (body.create_now !== true || created.status !== 'queued') return created;
-    return (await this.waitForDone(caller, 'video', created.id, video.createNowWaitMs)) as
-      | VideoObject;
+    return (await this.waitForDone(
+      caller,
+      'video',
+      created.id,
+      video.createNowWaitMs,
+    )) as VideoObject;
   }
 
   /** The object once it is no longer queued, or as it is when `waitMs` has passed. */

@@ -190,7 +190,7 @@ export const CreateVideoBody = Type.Object({
           type: ['object', 'null'],
           additionalProperties: { type: 'object' },
           description:
-            'Layer name → properties, as for images; in videos `text`, `image` and a picture layer\'s `video` (an MP4/WebM/MOV URL) may be arrays: the clip is divided into equal parts, one per value. A subtitle layer takes `srt` (an SRT file URL).',
+            "Layer name → properties, as for images; in videos `text`, `image` and a picture layer's `video` (an MP4/WebM/MOV URL) may be arrays: the clip is divided into equal parts, one per value. A subtitle layer takes `srt` (an SRT file URL).",
         }),
       ),
       audio: Type.Optional(

@@ -1,11 +1,6 @@
 /** Schemas of the /videos routes (Placid's video API, docs/videos.md), for validation and OpenAPI. */
 import { CreateVideoBody } from '../../../core/request-shapes/images-pdfs.ts';
-import {
-  deletedResponse,
-  fileExpired,
-  idParams,
-  warnings,
-} from '../images/generation-schemas.ts';
+import { deletedResponse, fileExpired, idParams, warnings } from '../images/generation-schemas.ts';
 import { idempotencyHeaders } from '../images/idempotency-header.ts';
 import { listSchema } from '../images/list-route.ts';
 
