@@ -20,7 +20,17 @@ const deliverySchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
-    event: { type: 'string', enum: ['image.finished', 'image.error', 'pdf.finished', 'pdf.error'] },
+    event: {
+      type: 'string',
+      enum: [
+        'image.finished',
+        'image.error',
+        'pdf.finished',
+        'pdf.error',
+        'video.finished',
+        'video.error',
+      ],
+    },
     url: { type: 'string' },
     status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
     attempts: { type: 'integer' },
