@@ -5632,7 +5632,13 @@ export interface paths {
                 created_at?: string;
                 delivered_at?: string | null;
                 /** @enum {string} */
-                event?: 'image.finished' | 'image.error' | 'pdf.finished' | 'pdf.error';
+                event?:
+                  | 'image.finished'
+                  | 'image.error'
+                  | 'pdf.finished'
+                  | 'pdf.error'
+                  | 'video.finished'
+                  | 'video.error';
                 id?: string;
                 last_attempt_at?: string | null;
                 last_error?: string | null;
@@ -7181,7 +7187,13 @@ export interface paths {
                 created_at?: string;
                 delivered_at?: string | null;
                 /** @enum {string} */
-                event?: 'image.finished' | 'image.error' | 'pdf.finished' | 'pdf.error';
+                event?:
+                  | 'image.finished'
+                  | 'image.error'
+                  | 'pdf.finished'
+                  | 'pdf.error'
+                  | 'video.finished'
+                  | 'video.error';
                 id?: string;
                 last_attempt_at?: string | null;
                 last_error?: string | null;
@@ -11947,16 +11959,107 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Not supported yet: answers 501 */
+    /**
+     * List videos
+     * @description The project's videos, newest first (by created_at, then id), cursor-paginated (20 per page by default). All filters combine. Deleted ones are never listed.
+     */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Only those created at or after this time: an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_after?: string;
+          /** @description Only those created before this time (exclusive): an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_before?: string;
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description Exact match: a string passthrough as itself; an array or object passthrough as its JSON text (e.g. {"batch":7}). */
+          passthrough?: string;
+          /** @description Items per page (default 20, at most 100). */
+          per_page?: number;
+          /** @description Only this status. */
+          status?: 'queued' | 'finished' | 'error';
+          /** @description Only those rendered from this template. */
+          template_uuid?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 3,
+             *           "status": "queued",
+             *           "video_url": null,
+             *           "polling_url": "https://imprint.example.com/api/rest/videos/3",
+             *           "template_versions": [
+             *             3,
+             *             1
+             *           ],
+             *           "passthrough": null,
+             *           "errors": [],
+             *           "error": null,
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "path": "https://imprint.example.com/api/rest/videos",
+             *         "per_page": 20,
+             *         "next_cursor": null,
+             *         "prev_cursor": null
+             *       }
+             *     }
+             */
+            'application/json': {
+              data?: {
+                created_at?: string;
+                /** @description The errors joined; null unless status is error. */
+                error?: string | null;
+                errors?: string[];
+                /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+                file_expired?: boolean;
+                id?: number;
+                passthrough?: unknown;
+                polling_url?: string;
+                /** @enum {string} */
+                status?: 'queued' | 'finished' | 'error';
+                /** @description The template version of each clip, in clip order (docs/template-versions.md). */
+                template_versions?: (number | null)[];
+                /** @description The MP4 (H.264/AAC) once finished. */
+                video_url?: string | null;
+                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+                warnings?: string[];
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12114,7 +12217,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Videos are not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -12139,7 +12242,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Not supported yet: answers 501 */
+    /**
+     * Create a video from templates (one clip per template, in order)
+     * @description Queues an MP4 made of the clips in order (docs/videos.md). 503 when ffmpeg is not available on the server. Credits: 1 per started second of output, charged when it finishes.
+     */
     post: {
       parameters: {
         query?: never;
@@ -12150,8 +12256,137 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "clips": [
+           *         {
+           *           "template_uuid": "tpl_8f2c1e0d9a",
+           *           "layers": {
+           *             "background": {
+           *               "video": "https://media.example.com/beach.mp4"
+           *             },
+           *             "title": {
+           *               "text": [
+           *                 "Summer sale",
+           *                 "Up to 50% off"
+           *               ]
+           *             }
+           *           },
+           *           "audio": "https://media.example.com/music.mp3",
+           *           "audio_duration": "auto"
+           *         },
+           *         {
+           *           "template_uuid": "tpl_0a4b7c",
+           *           "layers": {
+           *             "title": {
+           *               "text": "Shop now"
+           *             }
+           *           }
+           *         }
+           *       ],
+           *       "modifications": {
+           *         "format": "mp4",
+           *         "fps": 25,
+           *         "canvas_background": "#000000"
+           *       },
+           *       "webhook_success": "https://hooks.example.com/imprint"
+           *     }
+           */
+          'application/json': {
+            clips: {
+              /** @description URL of an MP3, AAC or WAV track for the clip. */
+              audio?: string | null;
+              /**
+               * @description "auto": the track is cut to the clip's length; otherwise ("full", the default) the whole track plays and the clip lasts until it ends.
+               * @enum {unknown}
+               */
+              audio_duration?: 'auto' | 'full' | null;
+              /** @description Where the track ends, HH:MM:SS(.ff). */
+              audio_trim_end?: string | null;
+              /** @description Where the track starts, HH:MM:SS(.ff). */
+              audio_trim_start?: string | null;
+              /** @description Layer name → properties, as for images; in videos `text`, `image` and a picture layer's `video` (an MP4/WebM/MOV URL) may be arrays: the clip is divided into equal parts, one per value. A subtitle layer takes `srt` (an SRT file URL). */
+              layers?: {
+                [key: string]: Record<string, unknown>;
+              } | null;
+              template_uuid: string;
+              /** @description The template version to render; default: the template's published_version, else its latest version (docs/template-versions.md). */
+              template_version?: number | null;
+            }[];
+            /** @description Wait for the video: the answer is the finished object when it is done within IMPRINT_VIDEO_CREATE_NOW_WAIT_MS (default 30 s), else the queued object to poll. */
+            create_now?: boolean | null;
+            modifications?: {
+              /** @description Behind clips of another size than the output: a colour (#rrggbb, default #000000) or "blur" (the clip itself, scaled to cover and blurred). */
+              canvas_background?: string | null;
+              /** @description Extension: seconds a clip without video or full audio track lasts (default IMPRINT_VIDEO_CLIP_SECONDS, 5). */
+              clip_duration?: number | null;
+              filename?: string | null;
+              /** @enum {unknown} */
+              format?: 'mp4' | null;
+              /** @description Default 25. */
+              fps?: number | null;
+              /** @description Output height; default: the first clip's template height. */
+              height?: number | null;
+              /** @description Output width; default: the first clip's template width. */
+              width?: number | null;
+            } | null;
+            /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
+            passthrough?: string | unknown[] | Record<string, unknown> | null;
+            /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
+            transfer?: Record<string, unknown> | null;
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
+            webhook_error?: string | null;
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
+            webhook_success?: string | null;
+          };
+        };
+      };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 3,
+             *       "status": "queued",
+             *       "video_url": null,
+             *       "polling_url": "https://imprint.example.com/api/rest/videos/3",
+             *       "template_versions": [
+             *         3,
+             *         1
+             *       ],
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each clip, in clip order (docs/template-versions.md). */
+              template_versions?: (number | null)[];
+              /** @description The MP4 (H.264/AAC) once finished. */
+              video_url?: string | null;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12309,7 +12544,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Videos are not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -12346,7 +12581,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Not supported yet: answers 501 */
+    /** Retrieve a video */
     get: {
       parameters: {
         query?: never;
@@ -12358,6 +12593,49 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 3,
+             *       "status": "finished",
+             *       "video_url": "https://imprint.example.com/files/videos/5f3c9e1a/video.mp4",
+             *       "polling_url": "https://imprint.example.com/api/rest/videos/3",
+             *       "template_versions": [
+             *         3,
+             *         1
+             *       ],
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each clip, in clip order (docs/template-versions.md). */
+              template_versions?: (number | null)[];
+              /** @description The MP4 (H.264/AAC) once finished. */
+              video_url?: string | null;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12515,7 +12793,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Videos are not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -12541,7 +12819,7 @@ export interface paths {
     };
     put?: never;
     post?: never;
-    /** Not supported yet: answers 501 */
+    /** Delete a video and its file */
     delete: {
       parameters: {
         query?: never;
@@ -12553,6 +12831,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Deleted: no content. Unknown or already deleted ids answer 404. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12710,7 +12995,7 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Videos are not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
@@ -12734,6 +13019,266 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/videos/{id}/webhook-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the webhook deliveries of a video (extension) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "whd_91c2",
+             *           "event": "video.finished",
+             *           "url": "https://hooks.example.com/imprint",
+             *           "status": "succeeded",
+             *           "attempts": 1,
+             *           "max_attempts": 8,
+             *           "last_status_code": 200,
+             *           "last_error": null,
+             *           "last_attempt_at": "2026-01-15T09:30:00.000Z",
+             *           "next_attempt_at": null,
+             *           "delivered_at": "2026-01-15T09:30:00.000Z",
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data?: {
+                attempts?: number;
+                created_at?: string;
+                delivered_at?: string | null;
+                /** @enum {string} */
+                event?:
+                  | 'image.finished'
+                  | 'image.error'
+                  | 'pdf.finished'
+                  | 'pdf.error'
+                  | 'video.finished'
+                  | 'video.error';
+                id?: string;
+                last_attempt_at?: string | null;
+                last_error?: string | null;
+                last_status_code?: number | null;
+                max_attempts?: number;
+                next_attempt_at?: string | null;
+                /** @enum {string} */
+                status?: 'pending' | 'succeeded' | 'failed';
+                url?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server (e.g. video rendering). */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Videos are not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -13471,6 +14016,10 @@ export interface paths {
             'application/json': {
               /** @description Dependency → "ok" or what is wrong with it. */
               checks: {
+                [key: string]: string;
+              };
+              /** @description Optional features, reported without changing the status: `video` is "ok" when ffmpeg can run, else "unavailable: …" (POST /videos then answers 503). */
+              details?: {
                 [key: string]: string;
               };
               message?: string;
@@ -14518,6 +15067,8 @@ export interface components {
        * @enum {string}
        */
       type: 'picture';
+      /** @description Videos only: an MP4, WebM or MOV shown in the box (object_fit, border_radius and rotation apply). Images and PDFs ignore it. A URL without spaces (at most 8192 characters), or null for none. */
+      video?: string | null;
       /** @description Width. In design px, from 0 to 100000: a number or "12px". */
       width: number | string;
       /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
@@ -14560,6 +15111,7 @@ export interface components {
       repeat?: ('all' | 'first' | 'last' | '' | null) | string;
       /** @description Rotation in degrees, clockwise about the centre. Default 0. */
       rotation?: number | string | null;
+      video?: (string | null) | string;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
       /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
       width?: number | string;
