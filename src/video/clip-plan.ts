@@ -157,11 +157,11 @@ async function planAudio(
   return { path, start, length: Math.min(end, info.duration) - start };
 }
 
-/** The layer with the geometry the request sets as plain numbers (x, y, width, height). */
+/** The layer with the geometry (and opacity) the request sets as plain numbers. */
 function withGeometry(layer: LayerSpec, sent: unknown): LayerSpec {
   const out = { ...layer };
   if (!isObject(sent)) return out;
-  for (const key of ['x', 'y', 'width', 'height', 'rotation'] as const) {
+  for (const key of ['x', 'y', 'width', 'height', 'rotation', 'opacity'] as const) {
     const v = Number(sent[key]);
     if (sent[key] !== undefined && sent[key] !== '' && Number.isFinite(v)) out[key] = v;
   }

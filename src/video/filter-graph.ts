@@ -51,12 +51,29 @@ export function ffmpegArgs(o: GraphOptions): string[] {
     const cw = plan.design.width;
     const ch = plan.design.height;
     let cur = `c${c}s0`;
-    graph.push(`color=c=black:s=${cw}x${ch}:r=${o.fps}:d=${dur},format=yuv420p[${cur}]`);
+    const frames = Math.round(plan.duration * o.fps);
+    let stack = clip.stack;
+    const bottom = stack[0];
+    if (
+      bottom?.kind === 'stills' &&
+      bottom.stills.length === 1 &&
+      /^#[0-9a-f]{6}$/i.test(plan.design.background ?? '')
+    ) {
+      // An opaque bottom still shown for the whole clip is the canvas itself: its one frame is
+      // cloned (tpad shares the picture) instead of blended over a black canvas on every frame.
+      const i = addInput(['-framerate', String(o.fps), '-i', bottom.stills[0].path]);
+      graph.push(
+        `[${i}:v]format=yuv420p,setsar=1,tpad=stop_mode=clone:stop=${Math.max(0, frames - 1)}[${cur}]`,
+      );
+      stack = stack.slice(1);
+    } else {
+      graph.push(`color=c=black:s=${cw}x${ch}:r=${o.fps}:d=${dur},format=yuv420p[${cur}]`);
+    }
     let step = 0;
     const next = (): string => `c${c}s${++step}`;
     const sounds: string[] = [];
     const half = 0.5 / o.fps;
-    for (const entry of clip.stack) {
+    for (const entry of stack) {
       if (entry.kind === 'stills') {
         for (const still of entry.stills) {
           const i = addInput(['-i', still.path]);
@@ -65,7 +82,9 @@ export function ffmpegArgs(o: GraphOptions): string[] {
             : `:enable='between(t,${fixed(still.start - half)},${fixed(still.end - half)})'`;
           const to = next();
           // A one-frame input: eof_action=repeat keeps its picture without decoding it again.
-          graph.push(`[${cur}][${i}:v]overlay=0:0:eof_action=repeat${enable}[${to}]`);
+          graph.push(
+            `[${cur}][${i}:v]overlay=${still.x}:${still.y}:eof_action=repeat${enable}[${to}]`,
+          );
           cur = to;
         }
         continue;

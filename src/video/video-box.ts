@@ -1,7 +1,8 @@
 /**
  * The filters that put one video into its layer box: scaled and cropped as `object_fit` says
  * (cover/contain/fill, with `object_position`), rounded with `border_radius` (an alpha mask),
- * rotated with `rotation` (around the box's centre, clockwise), looped by the input options.
+ * rotated with `rotation` (around the box's centre, clockwise), faded by `opacity`; looping is
+ * done by the input options (filter-graph.ts).
  */
 import { parseObjectPosition } from '../render/index.ts';
 import type { VideoLayer } from './clip-plan.ts';
@@ -9,7 +10,7 @@ import type { VideoLayer } from './clip-plan.ts';
 export interface BoxFilters {
   /** Filter chain from the video stream to the box's picture (before its mask). */
   chain: string;
-  /** Filter chain after the mask: the rotation, or '' for none. */
+  /** Filter chain after the mask: opacity and rotation, or '' for none. */
   turn: string;
   /** Overlay position expressions (`w`/`h` are the overlaid stream's size). */
   x: string;
@@ -65,12 +66,18 @@ export function boxFilters(video: VideoLayer, fps: number): BoxFilters {
   chain.push('setsar=1');
   const cx = num(layer.x, 0) + bw / 2;
   const cy = num(layer.y, 0) + bh / 2;
+  const opacity = Math.min(100, Math.max(0, num(layer.opacity, 100)));
+  // The layer's opacity scales the video's alpha (after the mask, so rounded corners stay cut).
+  const fade =
+    opacity < 100 ? `format=rgba,colorchannelmixer=aa=${(opacity / 100).toFixed(3)}` : '';
   if (rotation !== 0) {
     const a = ((rotation * Math.PI) / 180).toFixed(6);
     // rotate's output is the rotated box's bounding box, transparent outside the picture.
     return {
       chain: chain.join(','),
-      turn: `format=rgba,rotate=${a}:ow=rotw(${a}):oh=roth(${a}):c=black@0`,
+      turn: [fade, `format=rgba,rotate=${a}:ow=rotw(${a}):oh=roth(${a}):c=black@0`]
+        .filter(Boolean)
+        .join(','),
       x: `${cx.toFixed(2)}-w/2`,
       y: `${cy.toFixed(2)}-h/2`,
       mask: radius > 0 ? { width: bw, height: bh, radius } : undefined,
@@ -78,7 +85,7 @@ export function boxFilters(video: VideoLayer, fps: number): BoxFilters {
   }
   return {
     chain: chain.join(','),
-    turn: '',
+    turn: fade,
     x: String(Math.round(num(layer.x, 0)) + offX),
     y: String(Math.round(num(layer.y, 0)) + offY),
     mask: radius > 0 ? { width: bw, height: bh, radius } : undefined,

@@ -8,6 +8,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { TestContext } from 'node:test';
+import sharp from 'sharp';
 import { runChecked, spawnChild } from '../helpers/child-processes.ts';
 import { renderImage } from '../../src/render/index.ts';
 import type { Design, LayerData } from '../../src/render/index.ts';
@@ -89,15 +90,27 @@ export const LIMITS: VideoLimits = {
   threads: 2,
 };
 
-/** Renders a still as the service's render thread would: the engine's PNG, alpha kept. */
-export async function renderStill(design: Design, layers: LayerData): Promise<Buffer> {
-  const out = await renderImage({
-    design,
-    layers,
-    assets: { files: new Map(), fonts: [] },
-    options: { format: 'png' },
-  });
-  return out.bytes;
+/**
+ * A still as the service's render thread draws it: the engine's PNG, alpha kept; `files` are the
+ * pictures by URL (the service fetches them before the render).
+ */
+export function stillRenderer(files = new Map<string, Buffer>()) {
+  return async (design: Design, layers: LayerData): Promise<Buffer> => {
+    const out = await renderImage({
+      design,
+      layers,
+      assets: { files, fonts: [] },
+      options: { format: 'png' },
+    });
+    return out.bytes;
+  };
+}
+
+/** A flat colour PNG (a picture layer's `image`). */
+export function colorPng(color: string, width = 16, height = 16): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -112,6 +125,7 @@ export function composeInput(
     options?: Partial<VideoOutputOptions>;
     limits?: Partial<VideoLimits>;
     signal?: AbortSignal;
+    files?: Map<string, Buffer>;
   } = {},
 ): VideoComposeInput & { downloads: string[] } {
   const downloads: string[] = [];
@@ -129,7 +143,7 @@ export function composeInput(
       downloads.push(where);
       return to;
     },
-    renderStill,
+    renderStill: stillRenderer(over.files),
     signal: over.signal ?? new AbortController().signal,
   };
 }
@@ -235,4 +249,39 @@ export function near(
   tolerance = 24,
 ): boolean {
   return actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance);
+}
+
+/** The loudest level (dB) of the output's sound from `from` for `seconds` (-91 is silence). */
+export async function loudness(file: string, from: number, seconds: number): Promise<number> {
+  const { stderr } = await runChecked('ffmpeg', [
+    '-nostdin',
+    '-hide_banner',
+    '-ss',
+    from.toFixed(3),
+    '-t',
+    seconds.toFixed(3),
+    '-i',
+    file,
+    '-vn',
+    '-af',
+    'volumedetect',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const m = /max_volume: (-?[\d.]+|-inf) dB/.exec(stderr);
+  if (!m) throw new Error(`no volume for ${file} at ${from} s: ${stderr.slice(-300)}`);
+  return m[1] === '-inf' ? -Infinity : Number(m[1]);
+}
+
+/** How many of the sampled points of a box are bright (text drawn in white on black). */
+export function brightIn(
+  px: (x: number, y: number) => [number, number, number],
+  box: { x: number; y: number; width: number; height: number },
+): number {
+  let n = 0;
+  for (let x = box.x; x < box.x + box.width; x += 4) {
+    for (let y = box.y; y < box.y + box.height; y += 4) if (px(x, y)[0] > 160) n++;
+  }
+  return n;
 }

@@ -70,3 +70,52 @@ test('one clip: the video in its box between the stills, H.264 yuv420p with AAC'
   assert.ok(changed > 5, `the video moves in its box (${changed} samples changed)`);
   assert.ok(near(b(10, 200), [0, 0, 255]));
 });
+
+test('video boxes: object_fit contain, border_radius, rotation and opacity', async (t) => {
+  const dir = await tempDir(t);
+  // A wide white video: contain leaves bands above and below it in a square box.
+  const wide = await makeVideo(dir, 'wide.mp4', {
+    seconds: 1,
+    width: 160,
+    height: 40,
+    color: 'white',
+    sound: false,
+  });
+  const design: Design = {
+    width: 320,
+    height: 240,
+    background: '#0000ff',
+    layers: [
+      { name: 'fit', type: 'picture', x: 0, y: 0, width: 100, height: 100, object_fit: 'contain' },
+      { name: 'round', type: 'picture', x: 120, y: 0, width: 100, height: 100, border_radius: 40 },
+      { name: 'turn', type: 'picture', x: 200, y: 140, width: 100, height: 40, rotation: 90 },
+      { name: 'fade', type: 'picture', x: 0, y: 140, width: 100, height: 100, opacity: 50 },
+    ],
+  };
+  const work = await tempDir(t);
+  const out = await composer.compose(
+    composeInput(
+      work,
+      [
+        clip(design, {
+          fit: { video: 'u:w' },
+          round: { video: 'u:w' },
+          turn: { video: 'u:w' },
+          fade: { video: 'u:w' },
+        }),
+      ],
+      { 'u:w': wide },
+    ),
+  );
+  const f = await frameAt(out.path, 0.5, 320, 240);
+  const white: [number, number, number] = [255, 255, 255];
+  const blue: [number, number, number] = [0, 0, 255];
+  assert.ok(near(f(50, 50), white), `contain: the video in the middle ${f(50, 50)}`);
+  assert.ok(near(f(50, 10), blue), `contain: the canvas above it ${f(50, 10)}`);
+  assert.ok(near(f(170, 50), white), `rounded box: inside ${f(170, 50)}`);
+  assert.ok(near(f(123, 3), blue), `rounded box: the corner is cut ${f(123, 3)}`);
+  // Turned a quarter around its centre (250, 160): 40 wide and 100 tall.
+  assert.ok(near(f(250, 115), white), `rotated: above the box's old top ${f(250, 115)}`);
+  assert.ok(near(f(210, 160), blue), `rotated: the box's old left end is empty ${f(210, 160)}`);
+  assert.ok(near(f(50, 190), [128, 128, 255]), `opacity 50: half over the canvas ${f(50, 190)}`);
+});
