@@ -242,6 +242,20 @@ for (const { kind, skip } of testDbKinds()) {
         assert.ok(errors[field], `${field} in ${res.body}`);
         if (message) assert.match(errors[field].join(' '), message);
       }
+      // A subtitle layer without an SRT: no automatic transcription.
+      const subtitled = await createTemplate(t, {
+        ...videoDesign(),
+        layers: [
+          ...videoDesign().layers,
+          { name: 'subs', type: 'subtitle', x: 0, y: 90, width: 120, height: 30, text: '' },
+        ],
+      } as never);
+      const subs = await post({ clips: [{ template_uuid: subtitled }] });
+      assert.equal(subs.statusCode, 422, subs.body);
+      assert.match(
+        subs.json().errors['clips.0.layers.subs.srt'][0],
+        /automatic transcription is not available/,
+      );
       const unknown = await post({ clips: [{ template_uuid: 'no-such-template' }] });
       assert.equal(unknown.statusCode, 404, unknown.body);
       const list = (
