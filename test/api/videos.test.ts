@@ -217,6 +217,15 @@ for (const { kind, skip } of testDbKinds()) {
         ],
         [{ clips: [{ template_uuid: template, audio_duration: 'auto' }] }, 'clips.0.audio'],
         [
+          {
+            clips: [
+              { template_uuid: template, layers: { bg: { video: ['https://x.test/a.mp4'] } } },
+            ],
+          },
+          'clips.0.layers.bg.video',
+          /one video URL per layer/,
+        ],
+        [
           { clips: [{ template_uuid: template, layers: { bg: { video: 'ftp://x/a.mp4' } } }] },
           'clips.0.layers.bg.video',
         ],

@@ -24,7 +24,7 @@ const isRecord = (v: unknown): v is Body =>
 /** Most values one layer property may list (each is drawn once). */
 export const MAX_VALUES_PER_PROPERTY = 50;
 
-/** Properties that may be arrays in a video; `video` is a picture layer's only. */
+/** Properties that may be arrays in a video (`video` is checked here and refused as a list). */
 const ARRAY_PROPERTIES = ['text', 'image', 'video'] as const;
 
 /** What the checks need besides the image/PDF ones: the limits that can be known now. */
@@ -208,11 +208,13 @@ function layerVariants(
             `The ${field} field is for picture layers; ${name} is a ${types.get(name)} layer.`,
           );
         }
-        const urls = Array.isArray(v) ? v : [v];
-        if (!urls.every((u) => u === '' || isHttpUrl(u))) {
+        // The composer plays one video per layer for the whole clip (docs/videos.md).
+        if (Array.isArray(v)) {
+          errors.add(field, `The ${field} field takes one video URL per layer, not a list.`);
+        } else if (v !== '' && !isHttpUrl(v)) {
           errors.add(
             field,
-            `The ${field} field must be an http or https URL of an MP4, WebM or MOV video (or a list of them).`,
+            `The ${field} field must be an http or https URL of an MP4, WebM or MOV video.`,
           );
         }
       }
