@@ -176,6 +176,21 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(near(at(2, 118), [255, 0, 0], 40), `pixel ${at(2, 118)}`);
       const usage = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
       assert.equal(usage.credits_used, before.credits_used, 'test tokens render for free');
+      // An Idempotency-Key's retry answers the video the first request created.
+      const keyed = (key: string) =>
+        t.request({
+          method: 'POST',
+          url: '/api/rest/videos',
+          payload: { clips: [{ template_uuid: uuid }], modifications: { clip_duration: 1 } },
+          headers: { 'idempotency-key': key },
+          token: t.project.testToken,
+        });
+      const first = await keyed(`video-${kind}`);
+      const again = await keyed(`video-${kind}`);
+      assert.equal(first.statusCode, 200, first.body);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal(again.json().id, first.json().id);
+      await pollUntilDone(t, first.json().polling_url, t.project.testToken);
     });
 
     it('answers 422 naming each bad field, before anything is queued', async () => {

@@ -218,7 +218,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -226,13 +226,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -446,7 +446,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -454,13 +454,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -757,7 +757,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -765,13 +765,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1007,7 +1007,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1015,13 +1015,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1280,7 +1280,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1288,13 +1288,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1563,7 +1563,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1571,13 +1571,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1803,7 +1803,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1811,13 +1811,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2038,7 +2038,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2046,13 +2046,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2252,7 +2252,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2260,13 +2260,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2502,7 +2502,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2510,13 +2510,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2774,7 +2774,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2782,13 +2782,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3021,7 +3021,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3029,13 +3029,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3270,7 +3270,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3278,13 +3278,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3488,7 +3488,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3496,13 +3496,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3735,7 +3735,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3743,13 +3743,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3953,7 +3953,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3961,13 +3961,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -4230,7 +4230,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -4238,13 +4238,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -4501,7 +4501,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -4509,13 +4509,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -4796,7 +4796,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -4804,13 +4804,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5095,7 +5095,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5103,13 +5103,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5342,7 +5342,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5350,13 +5350,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5544,7 +5544,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5552,13 +5552,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5801,7 +5801,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5809,13 +5809,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6044,7 +6044,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6052,13 +6052,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6337,7 +6337,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6345,13 +6345,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6650,7 +6650,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6658,13 +6658,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6897,7 +6897,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6905,13 +6905,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7099,7 +7099,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7107,13 +7107,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7356,7 +7356,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7364,13 +7364,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7644,7 +7644,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7652,13 +7652,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7888,7 +7888,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7896,13 +7896,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8246,7 +8246,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -8254,13 +8254,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8557,7 +8557,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -8565,13 +8565,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8870,7 +8870,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -8878,13 +8878,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9134,7 +9134,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9142,13 +9142,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9348,7 +9348,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9356,13 +9356,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9623,7 +9623,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9631,13 +9631,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9906,7 +9906,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9914,13 +9914,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10260,7 +10260,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -10268,13 +10268,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10561,7 +10561,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -10569,13 +10569,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10846,7 +10846,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -10854,13 +10854,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11175,7 +11175,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11183,13 +11183,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11433,7 +11433,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11441,13 +11441,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11686,7 +11686,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11694,13 +11694,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11912,7 +11912,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11920,13 +11920,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12209,7 +12209,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12217,13 +12217,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12536,7 +12536,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12544,13 +12544,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12785,7 +12785,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12793,13 +12793,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12987,7 +12987,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12995,13 +12995,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13244,7 +13244,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13252,13 +13252,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13465,7 +13465,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13473,13 +13473,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13718,7 +13718,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13726,13 +13726,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13941,7 +13941,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13949,13 +13949,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -14177,7 +14177,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -14185,13 +14185,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -14395,7 +14395,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -14403,13 +14403,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -14911,7 +14911,8 @@ export interface components {
       | components['schemas']['BrowserframeLayer']
       | components['schemas']['BarcodeLayer']
       | components['schemas']['RatingLayer']
-      | components['schemas']['TableLayer'];
+      | components['schemas']['TableLayer']
+      | components['schemas']['SubtitleLayer'];
     /** @description Layer name → properties to change for this request. Names that match no layer of the template are ignored. Numbers and booleans may be sent as strings ("48", "true"). */
     LayerValues: {
       [key: string]:
@@ -14922,7 +14923,8 @@ export interface components {
         | components['schemas']['BrowserframeLayerPatch']
         | components['schemas']['BarcodeLayerPatch']
         | components['schemas']['RatingLayerPatch']
-        | components['schemas']['TableLayerPatch'];
+        | components['schemas']['TableLayerPatch']
+        | components['schemas']['SubtitleLayerPatch'];
     } | null;
     /** LineLayer */
     LineLayer: {
@@ -15293,6 +15295,262 @@ export interface components {
       /** @description Outline. Case-insensitive. Default "rectangle". */
       shape?: ('rectangle' | 'ellipse') | null | string;
       svg?: (string | null) | string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** SubtitleLayer */
+    SubtitleLayer: {
+      /** @description Horizontal alignment. Case-insensitive. Default "left". */
+      align?: ('left' | 'center' | 'right' | 'justify') | null;
+      /** @description The font of emphasised text; null for the layer font. */
+      alt_font?: string | null;
+      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      alt_text_color?: string | null;
+      /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
+      auto_fit?: boolean | null;
+      /** @description A font uuid or bundled family name; null or "" for the default. */
+      font?: string | null;
+      /** @description Font size. A length in px from 1 to 2000: a number or a string like "12px". Default 16. */
+      font_size?: number | string | null;
+      /** @description Font style. Case-insensitive. Default "normal". */
+      font_style?: ('normal' | 'italic' | 'oblique') | null;
+      /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null;
+      /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
+      letter_spacing?: number | string | null;
+      /** @description Line height as a multiple of the font size. Default 1.2. */
+      line_height?: number | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Most lines drawn (0 = no limit). Default 0. */
+      max_lines?: number | null;
+      /** @description Smallest size auto_fit may shrink to. A length in px from 1 to 2000: a number or a string like "12px". Default 8. */
+      min_font_size?: number | string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description Videos only: a SubRip (.srt) file; each cue is shown during its time. Images and PDFs draw `text` instead. A URL without spaces (at most 8192 characters), or null for none. */
+      srt?: string | null;
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
+      text?: (string | number) | null;
+      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      text_color?: string;
+      /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
+      text_format?: ('plain' | 'markup') | null;
+      /** @description Case change. Case-insensitive. Default "none". */
+      text_transform?: ('none' | 'uppercase' | 'lowercase') | null;
+      /**
+       * @description "subtitle". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'subtitle';
+      /**
+       * @description Vertical alignment ("center" means "middle"). Case-insensitive. Default "top".
+       * @enum {string|null}
+       */
+      vertical_align?: 'top' | 'middle' | 'bottom' | 'center' | null;
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * SubtitleLayerPatch
+     * @description Properties of a subtitle layer to change for this request; all optional.
+     */
+    SubtitleLayerPatch: {
+      /** @description Horizontal alignment. Case-insensitive. Default "left". */
+      align?: ('left' | 'center' | 'right' | 'justify') | null | string;
+      alt_font?: (string | null) | string;
+      alt_text_color?: (string | null) | string;
+      /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
+      auto_fit?: boolean | string | null;
+      font?: (string | null) | string;
+      /** @description Font size. A length in px from 1 to 2000: a number or a string like "12px". Default 16. */
+      font_size?: number | string | null;
+      /** @description Font style. Case-insensitive. Default "normal". */
+      font_style?: ('normal' | 'italic' | 'oblique') | null | string;
+      /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | string | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null
+        | string;
+      /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
+      letter_spacing?: number | string | null;
+      /** @description Line height as a multiple of the font size. Default 1.2. */
+      line_height?: number | string | null;
+      link_target?: (string | null) | string;
+      /** @description Most lines drawn (0 = no limit). Default 0. */
+      max_lines?: number | string | null;
+      /** @description Smallest size auto_fit may shrink to. A length in px from 1 to 2000: a number or a string like "12px". Default 8. */
+      min_font_size?: number | string | null;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null | string;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      srt?: (string | null) | string;
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
+      text?: (string | number) | null | string;
+      text_color?: string;
+      /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
+      text_format?: ('plain' | 'markup') | null | string;
+      /** @description Case change. Case-insensitive. Default "none". */
+      text_transform?: ('none' | 'uppercase' | 'lowercase') | null | string;
+      vertical_align?: ('top' | 'middle' | 'bottom' | 'center' | null) | string;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
       /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
       width?: number | string;
