@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { validateDesign, type Design, type LayerData } from '../src/render/index.ts';
@@ -148,7 +148,10 @@ async function bench(dir: string): Promise<void> {
   // ffmpeg through GNU time, which appends each run's peak RSS (KiB) to a file.
   const rssFile = join(dir, 'ffmpeg-rss.txt');
   const wrapper = join(dir, 'ffmpeg-timed.sh');
-  await writeFile(wrapper, `#!/bin/sh\nexec /usr/bin/time -a -o '${rssFile}' -f %M ffmpeg "$@"\n`);
+  await writeFile(
+    wrapper,
+    `#!/bin/sh\nexec /usr/bin/time -a -o '${rssFile}' -f '%M %U %S' ffmpeg "$@"\n`,
+  );
   await chmod(wrapper, 0o755);
   const composer = new FfmpegVideoComposer({ ffmpeg: wrapper });
   const pool = new RenderPool(2);
@@ -190,26 +193,49 @@ async function bench(dir: string): Promise<void> {
     await rm(workDir, { recursive: true, force: true });
     return { ms, seconds: out.durationSeconds };
   };
-  const ffmpegPeak = async () => {
+  /** Peak RSS (bytes) and CPU seconds of the ffmpeg runs since the last call. */
+  const ffmpegStats = async () => {
     const lines = (await readFile(rssFile, 'utf8').catch(() => '')).trim().split('\n');
     await rm(rssFile, { force: true });
-    return Math.max(0, ...lines.map(Number).filter(Number.isFinite)) * 1024;
+    const runs = lines.map((l) => l.split(' ').map(Number)).filter((r) => r.length === 3);
+    return {
+      peak: Math.max(0, ...runs.map((r) => r[0])) * 1024,
+      cpu: runs.reduce((sum, r) => sum + r[1] + r[2], 0),
+    };
   };
-  const timed = async (fn: () => Promise<unknown>) => {
+  /** Wall time (ms), CPU seconds (ffmpeg + this process and its render threads), ffmpeg's peak. */
+  interface Run {
+    ms: number;
+    cpu: number;
+    peak: number;
+  }
+  const measure = async (fn: () => Promise<unknown>): Promise<Run> => {
+    await ffmpegStats();
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await fn();
-    return performance.now() - t0;
+    const ms = performance.now() - t0;
+    const own = process.cpuUsage(cpu0);
+    const ff = await ffmpegStats();
+    return { ms, cpu: (own.user + own.system) / 1e6 + ff.cpu, peak: ff.peak };
   };
 
   const rows: string[][] = [];
-  const add = (name: string, ms: number, seconds: number, rss?: number) =>
+  const add = (name: string, runs: Run[], seconds: number) => {
+    const ms = p50(runs.map((r) => r.ms));
+    const cpu = p50(runs.map((r) => r.cpu));
+    const peak = Math.max(...runs.map((r) => r.peak));
     rows.push([
       name,
       (ms / 1000).toFixed(2),
       seconds.toFixed(0),
       (ms / 1000 / seconds).toFixed(2),
-      rss ? (rss / MB).toFixed(0) : '',
+      cpu.toFixed(1),
+      (cpu / THREADS / seconds).toFixed(2),
+      peak ? (peak / MB).toFixed(0) : '',
     ]);
+    return { ms, cpu };
+  };
 
   // Case 1.
   const card: VideoClipInput = {
@@ -218,31 +244,25 @@ async function bench(dir: string): Promise<void> {
     layers: { video: { video: 'src.mp4' } },
   };
   await compose([card]); // warm-up: render threads, fonts, caches
-  await ffmpegPeak();
-  const cardMs: number[] = [];
-  for (let i = 0; i < RUNS; i++) cardMs.push((await compose([card])).ms);
-  const cardRss = await ffmpegPeak();
-  add('1. 10 s card (video, title, picture, QR): Imprint p50', p50(cardMs), 10, cardRss);
+  const cardRuns: Run[] = [];
+  for (let i = 0; i < RUNS; i++) cardRuns.push(await measure(() => compose([card])));
+  const cardMs = cardRuns.map((r) => r.ms);
+  const cardP50 = add('1. 10 s card (video, title, picture, QR): Imprint', cardRuns, 10);
   const floor = join(dir, 'floor.mp4');
   const floorArgs = [
     '-threads', String(THREADS), '-i', source,
-    '-vf', `scale=${SIDE}:${SIDE}`, '-r', String(FPS), ...X264, '-threads', String(THREADS),
+    '-vf', `scale=${VIDEO_BOX.width}:${VIDEO_BOX.height},pad=${SIDE}:${SIDE}:0:0`, '-r', String(FPS), ...X264, '-threads', String(THREADS),
     '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', floor,
   ]; // prettier-ignore
-  const floorMs: number[] = [];
+  const floorRuns: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
-    floorMs.push(
-      await timed(() => run(wrapper, ['-nostdin', '-loglevel', 'error', '-y', ...floorArgs])),
+    floorRuns.push(
+      await measure(() => run(wrapper, ['-nostdin', '-loglevel', 'error', '-y', ...floorArgs])),
     );
   }
-  add(
-    '   ffmpeg floor: the source encoded alone, 1080×1080, p50',
-    p50(floorMs),
-    10,
-    await ffmpegPeak(),
-  );
-  const naiveMs = await timed(() => naive(dir, source, pool, files));
-  add('   naive: every frame painted by the renderer, piped to ffmpeg (1 run)', naiveMs, 10);
+  const floorP50 = add('   ffmpeg floor: the source alone in the same box, encoded', floorRuns, 10);
+  const naiveRun = await measure(() => naive(dir, source, pool, files, wrapper));
+  add('   naive: every frame painted by the renderer (1 run)', [naiveRun], 10);
 
   // Case 2.
   const story = (n: number): VideoClipInput => ({
@@ -256,18 +276,37 @@ async function bench(dir: string): Promise<void> {
     audio: 'track.mp3',
     audio_duration: 'auto',
   });
-  const storyMs: number[] = [];
-  for (let i = 0; i < RUNS; i++) storyMs.push((await compose([story(1), story(2), story(3)])).ms);
-  add('2. 30 s, three clips, audio + subtitles: Imprint p50', p50(storyMs), 30, await ffmpegPeak());
+  const storyRuns: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    storyRuns.push(await measure(() => compose([story(1), story(2), story(3)])));
+  }
+  add('2. 30 s, three clips, audio + subtitles: Imprint', storyRuns, 30);
   await pool.close();
 
-  const head = ['case', 'seconds', 'output s', '× real time', 'ffmpeg peak RSS MB'];
+  const head = [
+    `case (p50 of ${RUNS})`,
+    'wall s',
+    'output s',
+    'wall × real time',
+    'CPU s',
+    `CPU ÷ ${THREADS} cores × real time`,
+    'ffmpeg peak RSS MB',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]) =>
     r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${line(head)}\n${rows.map(line).join('\n')}`);
-  console.log(`\nImprint ÷ ffmpeg floor (case 1): ${(p50(cardMs) / p50(floorMs)).toFixed(2)}×`);
-  console.log(`naive ÷ Imprint (case 1): ${(naiveMs / p50(cardMs)).toFixed(1)}×`);
+  console.log(
+    `\nImprint ÷ ffmpeg floor (case 1): wall ${(cardP50.ms / floorP50.ms).toFixed(2)}×, CPU ${(cardP50.cpu / floorP50.cpu).toFixed(2)}×`,
+  );
+  console.log(
+    `naive ÷ Imprint (case 1): wall ${(naiveRun.ms / cardP50.ms).toFixed(1)}×, CPU ${(naiveRun.cpu / cardP50.cpu).toFixed(1)}×`,
+  );
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(
     `runs per case: ${RUNS}; case 1 runs (s): ${cardMs.map((m) => (m / 1000).toFixed(2)).join(', ')}`,
   );
@@ -286,15 +325,16 @@ async function naive(
   source: string,
   pool: RenderPool,
   files: Map<string, Buffer>,
+  ffmpegCmd: string,
 ): Promise<void> {
   const frameBytes = VIDEO_BOX.width * VIDEO_BOX.height * 3;
-  const decoder = spawn('ffmpeg', [
+  const decoder = spawn(ffmpegCmd, [
     '-nostdin', '-loglevel', 'error', '-threads', String(THREADS), '-i', source,
     '-vf', `scale=${VIDEO_BOX.width}:${VIDEO_BOX.height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
   ], { stdio: ['ignore', 'pipe', 'inherit'] }); // prettier-ignore
   const out = join(dir, 'naive.mp4');
   await run(
-    'ffmpeg',
+    ffmpegCmd,
     [
       '-nostdin', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', String(FPS),
       '-i', 'pipe:0', '-i', source, '-map', '0:v', '-map', '1:a', ...X264, '-threads', String(THREADS),

@@ -95,7 +95,10 @@ export async function planClip(
       const video = valueOf(layer, data, 'video');
       if (video === undefined || video === null || video === '') continue;
       if (typeof video !== 'string') {
-        throw new VideoInputError(`${where}.video: must be one video URL`, `${where}.video`);
+        throw new VideoInputError(
+          `${where}.video: must be one video URL (a list of videos in one layer is not supported)`,
+          `${where}.video`,
+        );
       }
       const path = await fetchOnce(video, `${where}.video`);
       const info = await probeMedia(path, 'video', `${where}.video`, probeOptions);

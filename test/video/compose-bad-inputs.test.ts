@@ -78,6 +78,16 @@ test('sources that are not videos, corrupt, or too long name their field', async
   }
   await assert.rejects(
     composer.compose(
+      composeInput(
+        await tempDir(t),
+        [clip(DESIGN, { bg: { video: ['u:good', 'u:good'] } })],
+        sources,
+      ),
+    ),
+    inputError(field, /a list of videos in one layer is not supported/),
+  );
+  await assert.rejects(
+    composer.compose(
       composeInput(await tempDir(t), [clip(DESIGN, { bg: { video: 'u:good' } })], sources, {
         limits: { maxSourceSeconds: 1 },
       }),
@@ -165,4 +175,11 @@ test('a time limit or a cancelled job kills ffmpeg', async (t) => {
   controller.abort();
   await assert.rejects(job, /ffmpeg was stopped: the job was cancelled/);
   await noMediaChildren();
+});
+
+test('availability: ffmpeg and ffprobe found, or why not', async () => {
+  assert.deepEqual(await composer.availability(), { available: true });
+  const missing = await new FfmpegVideoComposer({ ffmpeg: '/nonexistent/ffmpeg' }).availability();
+  assert.equal(missing.available, false);
+  assert.match(missing.detail ?? '', /\/nonexistent\/ffmpeg cannot run .*install Debian's ffmpeg/);
 });
