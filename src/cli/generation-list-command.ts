@@ -113,7 +113,9 @@ function registerList(program: Command, type: ResourceType, noun: string, plural
     .option('--status <status>', 'only this status: queued, finished or error')
     .option(
       '--template <uuid>',
-      type === 'image' ? 'only those of this template' : 'only those with a page of this template',
+      type === 'image'
+        ? 'only those of this template'
+        : `only those with a ${type === 'pdf' ? 'page' : 'clip'} of this template`,
     )
     .option(
       '--created-after <time>',
@@ -125,7 +127,7 @@ function registerList(program: Command, type: ResourceType, noun: string, plural
     .option('--all', 'print every match (ignores --limit)')
     .option(
       '--json',
-      `print a JSON array of ${type === 'image' ? 'image' : 'PDF'} objects, as the API shows them`,
+      `print a JSON array of ${type === 'pdf' ? 'PDF' : type} objects, as the API shows them`,
     )
     .action(async (opts: ListOptions) => {
       let parsed;
@@ -170,8 +172,9 @@ function registerList(program: Command, type: ResourceType, noun: string, plural
     });
 }
 
-/** Registers `images list` and `pdfs list`. */
+/** Registers `images list`, `pdfs list` and `videos list`. */
 export function registerGenerationListCommands(program: Command): void {
   registerList(program, 'image', 'images', 'images');
   registerList(program, 'pdf', 'pdfs', 'PDFs');
+  registerList(program, 'video', 'videos', 'videos');
 }
