@@ -72,6 +72,22 @@ module.exports = {
       to: { path: '^src/(queue/(local|bullmq)|storage/(local|s3))/' },
     },
     {
+      name: 'video-is-an-adapter',
+      comment:
+        'video/ is the adapter of the VideoComposer port: it knows ffmpeg, core/ports and the render API, never the database, queue, storage, network or HTTP layer.',
+      severity: 'error',
+      from: { path: '^src/video/' },
+      to: { path: '^src/(api|store|queue|storage|net|webhooks|worker|cli|main)' },
+    },
+    {
+      name: 'only-composition-root-picks-the-video-composer',
+      comment:
+        'Only main.ts, cli/ and worker/ import the ffmpeg composer; the rest uses the VideoComposer port.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(main\\.ts|cli/|worker/|video/)' },
+      to: { path: '^src/video/' },
+    },
+    {
       name: 'fonts-parsed-in-isolation',
       comment:
         'fontkit can end the process on a hostile font: only the font checker child process (worker/font-check-process.ts, through core/font-parse.ts) may run it.',

@@ -29,7 +29,7 @@ ENV NODE_ENV=production \
   PORT=3000 \
   IMPRINT_DATA_DIR=/data
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ghostscript fontconfig fonts-dejavu-core fonts-liberation2 \
+  && apt-get install -y --no-install-recommends ghostscript ffmpeg fontconfig fonts-dejavu-core fonts-liberation2 \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /data \
   && chown node:node /data

@@ -6,6 +6,7 @@
 #   qpdf          qpdf --check, used by tests to prove PDFs are well formed
 #   chromium      headless Chromium: the editor's browser tests, the line-breaking comparison,
 #                 and the Chromium service that npm run bench:compare measures Imprint against
+#   ffmpeg        ffmpeg and ffprobe: videos are composed and encoded by them (src/video/)
 # Runs apt-get only when something is missing; needs root (or sudo) then.
 set -euo pipefail
 need=()
@@ -14,6 +15,7 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || need+=(zbar-tools)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi

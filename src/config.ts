@@ -18,6 +18,32 @@ export class ConfigError extends Error {
   }
 }
 
+/** The video settings (IMPRINT_VIDEO_*), documented in docs/videos.md. */
+export interface VideoConfig {
+  /** Longest output in seconds (IMPRINT_VIDEO_MAX_SECONDS). */
+  readonly maxSeconds: number;
+  /** Largest downloaded video, audio or SRT file in bytes (IMPRINT_VIDEO_MAX_SOURCE_BYTES). */
+  readonly maxSourceBytes: number;
+  /** Longest source video or audio in seconds (IMPRINT_VIDEO_MAX_SOURCE_SECONDS). */
+  readonly maxSourceSeconds: number;
+  /** Time limit of one source download in ms (IMPRINT_VIDEO_FETCH_TIMEOUT_MS). */
+  readonly fetchTimeoutMs: number;
+  /** Video jobs composing at once in this process (IMPRINT_VIDEO_CONCURRENCY). */
+  readonly concurrency: number;
+  /** Seconds a clip without video or audio lasts (IMPRINT_VIDEO_CLIP_SECONDS). */
+  readonly clipSeconds: number;
+  /** Wall-clock limit of each ffmpeg/ffprobe run in ms (IMPRINT_VIDEO_FFMPEG_TIMEOUT_MS). */
+  readonly ffmpegTimeoutMs: number;
+  /** ffmpeg's -threads (IMPRINT_VIDEO_FFMPEG_THREADS). */
+  readonly ffmpegThreads: number;
+  /** How long create_now waits for a video before answering the queued object (IMPRINT_VIDEO_CREATE_NOW_WAIT_MS). */
+  readonly createNowWaitMs: number;
+  /** The ffmpeg executable (IMPRINT_VIDEO_FFMPEG, default `ffmpeg` on PATH). */
+  readonly ffmpeg: string;
+  /** The ffprobe executable (IMPRINT_VIDEO_FFPROBE, default `ffprobe` on PATH). */
+  readonly ffprobe: string;
+}
+
 /** The validated, frozen settings of one process. */
 export interface Config {
   /** TCP port of the HTTP API (PORT). */
@@ -78,6 +104,8 @@ export interface Config {
   };
   /** Simultaneous create_now renders before 429 (IMPRINT_CREATE_NOW_LIMIT). */
   readonly createNowLimit: number;
+  /** Videos (POST /videos, docs/videos.md): limits and the ffmpeg runs' bounds. */
+  readonly video: VideoConfig;
   /** Requests per minute per token; 0 turns the rate limit off (IMPRINT_RATE_LIMIT). */
   readonly rateLimitPerMinute: number;
   /** Template previews per minute per token; 0 turns their limit off (IMPRINT_PREVIEW_RATE_LIMIT). */
@@ -452,6 +480,25 @@ export function loadConfig(env: Env = process.env): Config {
       cacheTtlMs: intVar(env, 'IMPRINT_SCREENSHOT_CACHE_SECONDS', 300, 0, 86_400) * 1000,
     }),
     createNowLimit: intVar(env, 'IMPRINT_CREATE_NOW_LIMIT', 10, 1, 10000),
+    video: Object.freeze({
+      maxSeconds: intVar(env, 'IMPRINT_VIDEO_MAX_SECONDS', 180, 1, 3600),
+      maxSourceBytes: intVar(
+        env,
+        'IMPRINT_VIDEO_MAX_SOURCE_BYTES',
+        200 * 1024 * 1024,
+        1024,
+        10 * 1024 * 1024 * 1024,
+      ),
+      maxSourceSeconds: intVar(env, 'IMPRINT_VIDEO_MAX_SOURCE_SECONDS', 600, 1, 36_000),
+      fetchTimeoutMs: intVar(env, 'IMPRINT_VIDEO_FETCH_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      concurrency: intVar(env, 'IMPRINT_VIDEO_CONCURRENCY', 1, 1, 1000),
+      clipSeconds: intVar(env, 'IMPRINT_VIDEO_CLIP_SECONDS', 5, 1, 3600),
+      ffmpegTimeoutMs: intVar(env, 'IMPRINT_VIDEO_FFMPEG_TIMEOUT_MS', 600_000, 1000, 86_400_000),
+      ffmpegThreads: intVar(env, 'IMPRINT_VIDEO_FFMPEG_THREADS', 2, 1, 256),
+      createNowWaitMs: intVar(env, 'IMPRINT_VIDEO_CREATE_NOW_WAIT_MS', 30_000, 0, 600_000),
+      ffmpeg: env.IMPRINT_VIDEO_FFMPEG?.trim() || 'ffmpeg',
+      ffprobe: env.IMPRINT_VIDEO_FFPROBE?.trim() || 'ffprobe',
+    }),
     rateLimitPerMinute: intVar(env, 'IMPRINT_RATE_LIMIT', 0, 0, 1_000_000),
     previewRateLimitPerMinute: intVar(env, 'IMPRINT_PREVIEW_RATE_LIMIT', 600, 0, 1_000_000),
     editorSessionHours: intVar(env, 'IMPRINT_EDITOR_SESSION_HOURS', 12, 1, 720),

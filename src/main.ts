@@ -33,6 +33,7 @@ import { SqlRenderRowStore } from './store/sql-render-row-store.ts';
 import { sqlGenerationStores, SqlIdempotencyKeyStore } from './store/sql-generation-stores.ts';
 import { SqlFileRetentionStore } from './store/sql-file-retention-store.ts';
 import type { GenerationService } from './core/generation/generation-service.ts';
+import type { VideoComposer } from './core/ports/video-composer.ts';
 import { UrlImageService } from './core/url-api/url-image-service.ts';
 import { SqlUrlApiStore } from './store/sql-url-api-store.ts';
 import type { JobQueue } from './core/ports/job-queue.ts';
@@ -100,13 +101,15 @@ interface Observability {
   metrics: Metrics;
 }
 
-/** The queue, render pool, font checker and screenshot browser of a process. */
+/** The queue, render pool, font checker, screenshot browser and video composer of a process. */
 export interface JobPlumbing {
   queue: JobQueue;
   renderPool: RenderPool;
   fontChecker: FontChecker;
   /** Chromium where jobs run and screenshots are on (started on first use), else unavailable. */
   screenshots: PageScreenshots;
+  /** ffmpeg (src/video/): composes video jobs; its availability is in /ready's details. */
+  videoComposer: VideoComposer;
 }
 
 /**
@@ -119,7 +122,10 @@ export async function createJobPlumbing(
   log: Logger,
   target: DatabaseTarget = databaseTarget(config),
 ): Promise<JobPlumbing> {
-  const { RenderPool } = await import('./worker/render-pool.ts');
+  const [{ RenderPool }, { FfmpegVideoComposer }] = await Promise.all([
+    import('./worker/render-pool.ts'),
+    import('./video/index.ts'),
+  ]);
   const onError = (err: unknown, job?: { id: string; kind: string }) =>
     log.error({ err, job_id: job?.id, kind: job?.kind }, job ? 'job error' : 'queue error');
   // On PostgreSQL, consumers are woken by other processes' enqueues (LISTEN/NOTIFY).
@@ -139,11 +145,16 @@ export async function createJobPlumbing(
     taskTimeoutMs: config.renderTimeoutMs,
     heapMb: config.renderThreadHeapMb,
   });
+  const videoComposer = new FfmpegVideoComposer({
+    ffmpeg: config.video.ffmpeg,
+    ffprobe: config.video.ffprobe,
+  });
   return {
     queue,
     renderPool,
     fontChecker: new FontChecker(),
     screenshots: await createScreenshots(config),
+    videoComposer,
   };
 }
 
@@ -235,9 +246,15 @@ export async function createServices(
       database: () => pingDatabase(db),
       ...(config.redisUrl ? { redis: () => jobs.queue.ping() } : {}),
     },
-    readinessDetails: () => {
+    readinessDetails: async () => {
+      const video = await jobs.videoComposer.availability();
       const why = jobs.screenshots.unavailableReason();
-      return { screenshots: why ? `unavailable: ${why}` : 'available' };
+      return {
+        video: video.available
+          ? 'available'
+          : `unavailable: ${video.detail ?? 'ffmpeg cannot run'}`,
+        screenshots: why ? `unavailable: ${why}` : 'available',
+      };
     },
     rateCounter: config.redisUrl
       ? new RedisRateCounter(config.redisUrl, config.redisPrefix)
@@ -280,13 +297,19 @@ async function createGenerationService(
   jobs: JobPlumbing,
   obs: Observability,
 ): Promise<GenerationService> {
-  const [{ GenerationService }, { AssetFetcher }, { transferToS3 }, { refusedDestination }] =
-    await Promise.all([
-      import('./core/generation/generation-service.ts'),
-      import('./net/asset-fetcher.ts'),
-      import('./storage/transfer/s3-transfer.ts'),
-      import('./net/destination-check.ts'),
-    ]);
+  const [
+    { GenerationService },
+    { AssetFetcher },
+    { transferToS3 },
+    { refusedDestination },
+    { FileMediaDownloader },
+  ] = await Promise.all([
+    import('./core/generation/generation-service.ts'),
+    import('./net/asset-fetcher.ts'),
+    import('./storage/transfer/s3-transfer.ts'),
+    import('./net/destination-check.ts'),
+    import('./net/media-download.ts'),
+  ]);
   const allowPrivate = config.allowPrivateUrls;
   const fetcher = new AssetFetcher({
     allowPrivate,
@@ -324,6 +347,24 @@ async function createGenerationService(
     maxPixelsInFlight: config.renderMaxPixelsInFlight,
     mergeMaxPages: config.mergeMaxPages,
     maxAssetsPerJob: config.maxAssetsPerJob,
+    video: {
+      composer: jobs.videoComposer,
+      downloader: new FileMediaDownloader({
+        allowPrivate,
+        ownFiles: { publicUrl: config.publicUrl, storage: services.storage },
+      }),
+      limits: {
+        maxSeconds: config.video.maxSeconds,
+        maxSourceSeconds: config.video.maxSourceSeconds,
+        processTimeoutMs: config.video.ffmpegTimeoutMs,
+        threads: config.video.ffmpegThreads,
+      },
+      maxSourceBytes: config.video.maxSourceBytes,
+      fetchTimeoutMs: config.video.fetchTimeoutMs,
+      clipSeconds: config.video.clipSeconds,
+      concurrency: config.video.concurrency,
+      createNowWaitMs: config.video.createNowWaitMs,
+    },
     log: obs.log.child({ component: 'generation' }),
     metrics: obs.metrics,
   });

@@ -186,7 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await imageRoutes(rest, ctx);
       await pdfRoutes(rest, ctx);
       await usageRoutes(rest, ctx);
-      await videoRoutes(rest, config);
+      await videoRoutes(rest, ctx);
       await mediaRoutes(rest, ctx);
       void ctx;
     },

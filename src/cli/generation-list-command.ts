@@ -9,7 +9,7 @@ import { AppError } from '../core/errors.ts';
 import type { ResourceType } from '../core/generation/render-row.ts';
 import { parseRenderListQuery } from '../core/generation/list-filter.ts';
 import { decodeCursor } from '../core/pagination.ts';
-import type { ImageObject, PdfObject } from '../core/generation/resource-object.ts';
+import type { ImageObject, PdfObject, VideoObject } from '../core/generation/resource-object.ts';
 import { describeError } from './app-error-text.ts';
 import { withRuntime } from './project-commands.ts';
 
@@ -25,7 +25,7 @@ interface ListOptions {
   json?: boolean;
 }
 
-type Listed = ImageObject | PdfObject;
+type Listed = ImageObject | PdfObject | VideoObject;
 
 function parseLimit(raw: string): number {
   const n = Number(raw);
@@ -67,7 +67,7 @@ function table(type: ResourceType, items: Listed[]): string {
     'URL / ERROR',
   ];
   const rows = items.map((o) => {
-    const url = 'image_url' in o ? o.image_url : o.pdf_url;
+    const url = 'image_url' in o ? o.image_url : 'pdf_url' in o ? o.pdf_url : o.video_url;
     const last =
       o.status === 'error' ? (o.error ?? '') : (url ?? (o.file_expired ? '(file expired)' : ''));
     return [
@@ -113,7 +113,9 @@ function registerList(program: Command, type: ResourceType, noun: string, plural
     .option('--status <status>', 'only this status: queued, finished or error')
     .option(
       '--template <uuid>',
-      type === 'image' ? 'only those of this template' : 'only those with a page of this template',
+      type === 'image'
+        ? 'only those of this template'
+        : `only those with a ${type === 'pdf' ? 'page' : 'clip'} of this template`,
     )
     .option(
       '--created-after <time>',
@@ -125,7 +127,7 @@ function registerList(program: Command, type: ResourceType, noun: string, plural
     .option('--all', 'print every match (ignores --limit)')
     .option(
       '--json',
-      `print a JSON array of ${type === 'image' ? 'image' : 'PDF'} objects, as the API shows them`,
+      `print a JSON array of ${type === 'pdf' ? 'PDF' : type} objects, as the API shows them`,
     )
     .action(async (opts: ListOptions) => {
       let parsed;
@@ -170,8 +172,9 @@ function registerList(program: Command, type: ResourceType, noun: string, plural
     });
 }
 
-/** Registers `images list` and `pdfs list`. */
+/** Registers `images list`, `pdfs list` and `videos list`. */
 export function registerGenerationListCommands(program: Command): void {
   registerList(program, 'image', 'images', 'images');
   registerList(program, 'pdf', 'pdfs', 'PDFs');
+  registerList(program, 'video', 'videos', 'videos');
 }

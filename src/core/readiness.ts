@@ -59,15 +59,21 @@ export interface ReadinessAnswer {
 }
 
 /**
- * GET /ready's answer: 200 when every check passes, else 503 naming what is down. `details` are
- * facts that never make the process unready (e.g. "screenshots": why they are unavailable).
+ * Facts about optional features (e.g. `video`: whether ffmpeg can run), reported in /ready's
+ * `details` without changing its status: images and PDFs do not need them.
  */
+export type ReadinessDetails = () => Promise<Record<string, string>>;
+
+/** GET /ready's answer: 200 when every check passes, else 503 naming what is down. */
 export async function readinessAnswer(
   checks: Record<string, () => Promise<void>>,
-  details?: () => Record<string, string>,
+  details?: ReadinessDetails,
 ): Promise<ReadinessAnswer> {
-  const { ready, checks: results, down } = await checkReadiness(checks);
-  const extra = details ? { details: details() } : {};
+  const [{ ready, checks: results, down }, facts] = await Promise.all([
+    checkReadiness(checks),
+    details ? details().catch(() => undefined) : undefined,
+  ]);
+  const extra = facts ? { details: facts } : {};
   if (ready) return { statusCode: 200, body: { status: 'ready', checks: results, ...extra } };
   return {
     statusCode: 503,

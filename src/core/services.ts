@@ -2,6 +2,7 @@
  * The ports the API and the workers are given by the composition root (main.ts). Each feature
  * adds its port here; nothing outside main.ts and cli/ picks the adapters behind them.
  */
+import type { ReadinessDetails } from './readiness.ts';
 import type { BlobStorage } from './ports/blob-storage.ts';
 import type { BrandKitStore } from './ports/brand-kit-store.ts';
 import type { WebhookService } from './ports/webhook-service.ts';
@@ -57,8 +58,8 @@ export interface Services {
    * resolves when that dependency answers and rejects otherwise.
    */
   readinessChecks: Record<string, () => Promise<void>>;
-  /** Facts GET /ready reports without failing on them ("screenshots": available or why not). */
-  readinessDetails?: () => Record<string, string>;
+  /** Facts /ready reports without failing on them (video: whether ffmpeg can run here). */
+  readinessDetails?: ReadinessDetails;
   /** Request counters of the rate limit, shared by all processes (Redis or the database). */
   rateCounter: RateCounter;
 }

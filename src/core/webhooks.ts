@@ -6,7 +6,7 @@
  */
 
 /** The resource a delivery is about. */
-export type WebhookResourceType = 'image' | 'pdf';
+export type WebhookResourceType = 'image' | 'pdf' | 'video';
 
 /** success → webhook_success (`<type>.finished`), error → webhook_error (`<type>.error`). */
 export type WebhookEvent = 'success' | 'error';

@@ -5,6 +5,8 @@
  * one connected to, so DNS rebinding cannot swap it), and every redirect hop (followed by hand).
  * It stops reading past `maxBytes` and gives up after `timeoutMs` for the whole exchange.
  */
+import fs from 'node:fs';
+import { once } from 'node:events';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -32,6 +34,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   /** Replaces the standard address policy when allowPrivate is false (tests use a narrower one). */
   addressPolicy?: AddressPolicy;
+  /**
+   * Streams the body of a final (non-redirect) answer into this file instead of memory (video
+   * sources); `body` is then empty. The limits apply as they do in memory.
+   */
+  toFile?: string;
 }
 
 /** A complete response: status, lower-case headers, the body and the final URL after redirects. */
@@ -183,14 +190,25 @@ async function readLimited(
   res: Dispatcher.ResponseData,
   url: string,
   maxBytes: number,
+  toFile?: string,
 ): Promise<Buffer> {
   const body = decoded(res.body, res.headers['content-encoding'], url);
   const chunks: Buffer[] = [];
   let total = 0;
+  const file = toFile ? fs.createWriteStream(toFile) : null;
+  // A disk error (full, removed folder) fails this download, never the process.
+  let diskError: Error | null = null;
+  file?.on('error', (err) => (diskError ??= err));
   try {
     for await (const chunk of body) {
       const buf = chunk as Buffer;
       total += buf.length;
+      if (file && total <= maxBytes) {
+        // Waits for the disk when its buffer is full, so memory holds one chunk at a time.
+        if (diskError) throw diskError;
+        if (!file.write(buf)) await once(file, 'drain');
+        continue;
+      }
       if (total > maxBytes) {
         body.destroy();
         throw new FetchError(
@@ -212,7 +230,11 @@ async function readLimited(
       'bad_content',
       `the response is not valid ${String(res.headers['content-encoding'])} data`,
     );
+  } finally {
+    if (file && !file.destroyed) await new Promise<void>((resolve) => file.end(() => resolve()));
   }
+  if (diskError) throw diskError;
+  if (file) return Buffer.alloc(0);
   return Buffer.concat(chunks, total);
 }
 
@@ -281,7 +303,7 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Sa
           `the response is larger than ${formatBytes(opts.maxBytes)}`,
         );
       }
-      const bytes = await readLimited(res, current, opts.maxBytes);
+      const bytes = await readLimited(res, current, opts.maxBytes, opts.toFile);
       return {
         status: res.statusCode,
         headers: flattenHeaders(res.headers),

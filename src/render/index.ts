@@ -82,6 +82,7 @@ export { describeValue } from './design/props.ts';
 export { FONT_PROPS } from './design/font-props.ts';
 export { didYouMean } from './design/request-warnings.ts';
 export { getLayerType } from './layers/index.ts';
+export { parseObjectPosition } from './images/fit-picture.ts';
 export { outputSize } from './output/output-size.ts';
 export { bleedProblem } from './output/bleed.ts';
 export { MAX_PDF_PICTURE_PIXELS, PDF_PICTURE_PPI } from './images/pdf-picture.ts';

@@ -1,7 +1,7 @@
 /**
- * The list query of generated files (GET /images, /pdfs): one project's rows that are not
+ * The list query of generated files (GET /images, /pdfs, /videos): one project's rows that are not
  * deleted, newest first, with the filters of core/generation/list-filter.ts. Each table says how
- * its rows name their templates; a new kind (videos) adds its table to TEMPLATE_MATCH. The
+ * its rows name their templates (TEMPLATE_MATCH). The
  * expressions here are the ones migration 0020 indexes: change both together.
  */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
@@ -12,7 +12,7 @@ import { paginate } from './paginate.ts';
 import type { RenderTable } from './schema.ts';
 
 /** Tables of generated files that can be listed. */
-export type ListedTable = 'images' | 'pdfs';
+export type ListedTable = 'images' | 'pdfs' | 'videos';
 
 /** Characters of the passthrough in its index (PostgreSQL's B-tree entries are at most ~2.7 kB). */
 export const PASSTHROUGH_INDEX_CHARS = 200;
@@ -30,6 +30,11 @@ const TEMPLATE_MATCH: Record<ListedTable, (pg: boolean, uuid: string) => RawBuil
     pg
       ? sql<boolean>`((request::jsonb) -> 'pages') @> jsonb_build_array(jsonb_build_object('template_uuid', cast(${uuid} as text)))`
       : sql<boolean>`exists (select 1 from json_each(pdfs.request, '$.pages') as page where json_extract(page.value, '$.template_uuid') = ${uuid})`,
+  // A video names one template per clip, matched as a PDF's pages are.
+  videos: (pg, uuid) =>
+    pg
+      ? sql<boolean>`((request::jsonb) -> 'clips') @> jsonb_build_array(jsonb_build_object('template_uuid', cast(${uuid} as text)))`
+      : sql<boolean>`exists (select 1 from json_each(videos.request, '$.clips') as clip where json_extract(clip.value, '$.template_uuid') = ${uuid})`,
 };
 
 /** The passthrough is the stored text the filter means; the indexed prefix is compared first. */

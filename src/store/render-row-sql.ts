@@ -1,4 +1,4 @@
-/** What the SQL stores of image and PDF rows share: their tables and the parsing of a row. */
+/** What the SQL stores of image, PDF and video rows share: their tables and the parsing of a row. */
 import type { Compilable, Selectable } from 'kysely';
 import type { RenderRequest, RenderRow, ResourceType } from '../core/generation/render-row.ts';
 import type { Database } from './database.ts';
@@ -6,10 +6,10 @@ import { prepareQuery } from './prepared-query.ts';
 import type { RenderTable } from './schema.ts';
 
 /** The table of each resource type (their ids are separate sequences, as in Placid). */
-export const TABLE = { image: 'images', pdf: 'pdfs' } as const;
+export const TABLE = { image: 'images', pdf: 'pdfs', video: 'videos' } as const;
 
-/** Both resource types, for statements run once per table. */
-export const TYPES: readonly ResourceType[] = ['image', 'pdf'];
+/** Every resource type, for statements run once per table. */
+export const TYPES: readonly ResourceType[] = ['image', 'pdf', 'video'];
 
 /** A stored row, parsed. */
 export function toRow(type: ResourceType, r: Selectable<RenderTable>): RenderRow {
@@ -35,14 +35,15 @@ export function toRow(type: ResourceType, r: Selectable<RenderTable>): RenderRow
   };
 }
 
-/** One prepared query per table (images, pdfs), compiled once (see prepared-query.ts). */
+/** One prepared query per table (images, pdfs, videos), compiled once (see prepared-query.ts). */
 export function perTable<P extends object, R>(
   names: readonly (keyof P & string)[],
-  build: (db: Database, table: 'images' | 'pdfs', p: P) => Compilable<R>,
+  build: (db: Database, table: 'images' | 'pdfs' | 'videos', p: P) => Compilable<R>,
 ) {
   return {
     image: prepareQuery<P, R>(names, (db, p) => build(db, 'images', p)),
     pdf: prepareQuery<P, R>(names, (db, p) => build(db, 'pdfs', p)),
+    video: prepareQuery<P, R>(names, (db, p) => build(db, 'videos', p)),
   };
 }
 

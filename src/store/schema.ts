@@ -125,7 +125,7 @@ export interface CollectionTemplatesTable {
   position: number;
 }
 
-/** images and pdfs: generated files and their public state (same columns in both tables). */
+/** images, pdfs and videos: generated files and their public state (same columns in each table). */
 export interface RenderTable {
   id: Generated<number>;
   project_id: string;
@@ -162,7 +162,7 @@ export interface CreditTotalsTable {
 export interface CreditLedgerTable {
   id: string;
   project_id: string;
-  resource_type: 'image' | 'pdf';
+  resource_type: 'image' | 'pdf' | 'video';
   resource_id: number;
   credits: number;
   created_at: string;
@@ -188,7 +188,7 @@ export interface IdempotencyKeysTable {
   idempotency_key: string;
   /** SHA-256 (hex) of the request the key was first used with. */
   request_hash: string;
-  resource_type: 'image' | 'pdf' | null;
+  resource_type: 'image' | 'pdf' | 'video' | null;
   resource_id: number | null;
   created_at: string;
 }
@@ -315,6 +315,7 @@ export interface DB {
   collection_templates: CollectionTemplatesTable;
   images: RenderTable;
   pdfs: RenderTable;
+  videos: RenderTable;
   credit_ledger: CreditLedgerTable;
   credit_totals: CreditTotalsTable;
   credit_limits: CreditLimitsTable;

@@ -85,11 +85,12 @@ export async function usageIn(db: Database, projectId: string): Promise<CreditUs
       db.selectFrom('credit_totals').select('used').where('project_id', '=', projectId).as('used'),
       held('image').as('held_images'),
       held('pdf').as('held_pdfs'),
+      held('video').as('held_videos'),
     ])
     .executeTakeFirstOrThrow();
   return {
     used: Number(row.used),
-    reserved: Number(row.held_images) + Number(row.held_pdfs),
+    reserved: Number(row.held_images) + Number(row.held_pdfs) + Number(row.held_videos),
   };
 }
 

@@ -252,14 +252,14 @@ export class SqlTemplateVersionStore implements TemplateVersionStore {
   }
 }
 
-/** The versions of the template that queued images and PDFs name in template_version. */
+/** The versions of the template that queued images, PDFs and videos name in template_version. */
 async function pinnedByQueuedRenders(
   db: Database,
   projectId: string,
   uuid: string,
 ): Promise<Set<number>> {
   const pinned = new Set<number>();
-  for (const table of ['images', 'pdfs'] as const) {
+  for (const table of ['images', 'pdfs', 'videos'] as const) {
     const rows = await db
       .selectFrom(table)
       .select('request')
@@ -286,8 +286,11 @@ function pagesOf(request: string): Array<{ template_uuid?: unknown; template_ver
       template_uuid?: unknown;
       template_version?: unknown;
       pages?: unknown;
+      clips?: unknown;
     };
     if (Array.isArray(parsed.pages)) return parsed.pages as Array<Record<string, unknown>>;
+    // A video's clips name their templates as a PDF's pages do.
+    if (Array.isArray(parsed.clips)) return parsed.clips as Array<Record<string, unknown>>;
     return [parsed];
   } catch {
     return [];

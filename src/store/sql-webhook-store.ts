@@ -1,6 +1,7 @@
 /** Kysely adapter of the WebhookStore port (webhook_deliveries, webhook_secrets). */
 import type { SecretSealer } from '../core/secret-sealer.ts';
 import type { WebhookResourceType } from '../core/webhooks.ts';
+import { TABLE } from './render-row-sql.ts';
 import type { AttemptOutcome, DeliveryRow, WebhookStore } from '../core/ports/webhook-store.ts';
 import type { Database } from './database.ts';
 import { prepareQuery } from './prepared-query.ts';
@@ -164,7 +165,7 @@ export class SqlWebhookStore implements WebhookStore {
     resourceId: number,
   ): Promise<'live' | 'deleted' | 'absent'> {
     const row = await this.db
-      .selectFrom(type === 'image' ? 'images' : 'pdfs')
+      .selectFrom(TABLE[type])
       .select('deleted_at')
       .where('id', '=', resourceId)
       .where('project_id', '=', projectId)

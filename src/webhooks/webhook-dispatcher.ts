@@ -337,7 +337,7 @@ export class WebhookDispatcher implements WebhookService {
       checkDeleted &&
       (await this.store.resourceDeleted(row.project_id, row.resource_type, row.resource_id))
     ) {
-      const error = `the ${row.resource_type === 'image' ? 'image' : 'PDF'} was deleted; not sent`;
+      const error = `the ${row.resource_type === 'pdf' ? 'PDF' : row.resource_type} was deleted; not sent`;
       const outcome = {
         ...done('failed', row.last_status_code, error, startedAt),
         last_attempt_at: row.last_attempt_at ?? startedAt,

@@ -7,7 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metricsAuthorized } from '../core/metrics-authorized.ts';
 import type { Metrics } from '../core/ports/metrics.ts';
-import { READY_RETRY_AFTER_SECONDS, readinessAnswer } from '../core/readiness.ts';
+import {
+  READY_RETRY_AFTER_SECONDS,
+  readinessAnswer,
+  type ReadinessDetails,
+} from '../core/readiness.ts';
 
 /** What the worker port serves. */
 export interface WorkerHttpOptions {
@@ -15,8 +19,8 @@ export interface WorkerHttpOptions {
   host: string;
   /** What /ready checks, by name (the same checks as the API's). */
   checks: Record<string, () => Promise<void>>;
-  /** Facts /ready reports without failing on them (core/readiness.ts). */
-  details?: () => Record<string, string>;
+  /** Facts reported beside the checks (the video composer's availability). */
+  details?: ReadinessDetails;
   metrics: Metrics;
   /** IMPRINT_METRICS: false answers /metrics with 404. */
   metricsEnabled: boolean;

@@ -283,10 +283,11 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(await ids('/api/rest/pdfs?status=finished'), []);
     });
 
-    it('answers 501 for the list of videos, as for every video route', async () => {
+    it('lists videos with the same filters and envelope', async () => {
       const res = await t.request({ method: 'GET', url: '/api/rest/videos?status=finished' });
-      assert.equal(res.statusCode, 501, res.body);
-      assert.match(res.json().message, /Videos are not supported yet/);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(res.json().data, []);
+      assert.equal(res.json().meta.per_page, 20);
     });
 
     it('answers 422 naming each bad parameter', async () => {

@@ -221,7 +221,7 @@ for (const { kind, skip } of testDbKinds()) {
         [401, t.request({ method: 'GET', url: '/api/rest/templates', token: 'nope' })],
         [404, t.request({ method: 'GET', url: '/api/rest/templates/missing' })],
         [422, t.request({ method: 'POST', url: '/api/rest/images', payload: {} })],
-        [501, t.request({ method: 'POST', url: '/api/rest/videos', payload: {} })],
+        [422, t.request({ method: 'POST', url: '/api/rest/videos', payload: {} })],
       ];
       for (const [status, pending] of errorCases) {
         const res = await pending;

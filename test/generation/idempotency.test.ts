@@ -268,10 +268,10 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal((await pollUntilDone(t, retry.json().polling_url as string)).status, 'finished');
     });
 
-    it('answers 501 to a video with a key and stores nothing', async () => {
+    it('answers 422 to a bad video with a key and stores nothing', async () => {
       const keys = await count(t, 'idempotency_keys');
       const res = await post('/api/rest/videos', { clips: [] }, freshKey());
-      assert.equal(res.statusCode, 501, res.body);
+      assert.equal(res.statusCode, 422, res.body);
       assert.equal(await count(t, 'idempotency_keys'), keys);
     });
 

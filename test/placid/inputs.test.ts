@@ -396,12 +396,12 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(wrong.status, 401);
     });
 
-    it('keeps reserved names out of the template alias; videos answer 501', async () => {
+    it('keeps reserved names out of the template alias; videos have their own routes', async () => {
       const videos = await post('/api/rest/videos', { clips: [] });
-      assert.equal(videos.status, 501);
-      assert.match((await json(videos)).message, /videos are not supported yet/i);
+      assert.equal(videos.status, 422);
+      assert.ok((await json(videos)).errors.clips);
       const got = await fetch(`${base}/api/rest/videos/1`, { headers: auth });
-      assert.equal(got.status, 501);
+      assert.equal(got.status, 404);
       for (const name of ['u', 'n8n', 'Videos']) {
         const res = await post(`/api/rest/${name}`, {});
         assert.notEqual(res.status, 200);

@@ -1,5 +1,5 @@
 /**
- * The list queries of images and PDFs use the indexes of migration 0020: the query plan of each
+ * The list queries of images and PDFs use the indexes of migration 0020 (videos: 0024): the query plan of each
  * filter names its index, so an expression changed on one side only (query or migration) fails
  * here instead of turning into a full scan in production. An upgraded installation's rows are
  * indexed too, and the migration goes down and up again.
@@ -28,6 +28,9 @@ const CASES: Array<[ListedTable, RenderListFilter, string]> = [
   ['images', { passthrough: '{"a":1}' }, 'images_project_passthrough_idx'],
   ['pdfs', {}, 'pdfs_project_created_idx'],
   ['pdfs', { passthrough: 'batch-7' }, 'pdfs_project_passthrough_idx'],
+  ['videos', {}, 'videos_project_created_idx'],
+  ['videos', { status: 'finished' }, 'videos_project_status_created_idx'],
+  ['videos', { passthrough: 'batch-7' }, 'videos_project_passthrough_idx'],
 ];
 
 /**
@@ -41,7 +44,7 @@ async function populate(db: Kysely<DB>): Promise<void> {
     .insertInto('projects')
     .values(['p0', 'p1', 'p2'].map((id) => ({ id, account_id: 'a', title: id, created_at: at })))
     .execute();
-  for (const table of ['images', 'pdfs']) {
+  for (const table of ['images', 'pdfs', 'videos']) {
     await sql`insert into ${sql.table(table)} (project_id, status, request, passthrough, created_at, updated_at)
       select 'p' || (i % 3), (array['queued', 'finished', 'error'])[(i / 3) % 3 + 1],
         '{"kind":"image","template_uuid":"t' || (i % 1000) || '"}', '"p' || i || '"',

@@ -24,7 +24,7 @@ export interface ImprintClientOptions {
 
 /** The openapi-fetch client of the Imprint API plus a bound waitFor. */
 export type ImprintClient = Client<paths> & {
-  /** Waits until an image or PDF leaves `queued`; see {@link waitFor}. */
+  /** Waits until an image, PDF or video leaves `queued`; see {@link waitFor}. */
   waitFor<T extends Generation>(item: T, options?: WaitOptions): Promise<T>;
 };
 

@@ -9,7 +9,11 @@ import type { paths } from './schema.d.ts';
 
 /** The paginated lists. */
 export type ListPath =
-  '/api/rest/images' | '/api/rest/pdfs' | '/api/rest/templates' | '/api/rest/fonts';
+  | '/api/rest/images'
+  | '/api/rest/pdfs'
+  | '/api/rest/videos'
+  | '/api/rest/templates'
+  | '/api/rest/fonts';
 
 /** The filters of a list (its query without the cursor, which listAll keeps). */
 export type ListQuery<P extends ListPath> = Omit<

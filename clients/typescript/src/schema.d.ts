@@ -218,7 +218,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -226,13 +226,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -446,7 +446,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -454,13 +454,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -757,7 +757,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -765,13 +765,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1007,7 +1007,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1015,13 +1015,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1280,7 +1280,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1288,13 +1288,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1563,7 +1563,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1571,13 +1571,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -1803,7 +1803,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -1811,13 +1811,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2038,7 +2038,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2046,13 +2046,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2252,7 +2252,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2260,13 +2260,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2502,7 +2502,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2510,13 +2510,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -2774,7 +2774,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -2782,13 +2782,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3021,7 +3021,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3029,13 +3029,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3270,7 +3270,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3278,13 +3278,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3488,7 +3488,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3496,13 +3496,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3735,7 +3735,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3743,13 +3743,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -3953,7 +3953,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -3961,13 +3961,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -4230,7 +4230,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -4238,13 +4238,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -4501,7 +4501,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -4509,13 +4509,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -4796,7 +4796,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -4804,13 +4804,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5095,7 +5095,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5103,13 +5103,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5342,7 +5342,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5350,13 +5350,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5544,7 +5544,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5552,13 +5552,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -5632,7 +5632,13 @@ export interface paths {
                 created_at?: string;
                 delivered_at?: string | null;
                 /** @enum {string} */
-                event?: 'image.finished' | 'image.error' | 'pdf.finished' | 'pdf.error';
+                event?:
+                  | 'image.finished'
+                  | 'image.error'
+                  | 'pdf.finished'
+                  | 'pdf.error'
+                  | 'video.finished'
+                  | 'video.error';
                 id?: string;
                 last_attempt_at?: string | null;
                 last_error?: string | null;
@@ -5795,7 +5801,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -5803,13 +5809,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6038,7 +6044,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6046,13 +6052,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6331,7 +6337,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6339,13 +6345,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6644,7 +6650,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6652,13 +6658,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -6891,7 +6897,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -6899,13 +6905,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7093,7 +7099,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7101,13 +7107,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7181,7 +7187,13 @@ export interface paths {
                 created_at?: string;
                 delivered_at?: string | null;
                 /** @enum {string} */
-                event?: 'image.finished' | 'image.error' | 'pdf.finished' | 'pdf.error';
+                event?:
+                  | 'image.finished'
+                  | 'image.error'
+                  | 'pdf.finished'
+                  | 'pdf.error'
+                  | 'video.finished'
+                  | 'video.error';
                 id?: string;
                 last_attempt_at?: string | null;
                 last_error?: string | null;
@@ -7344,7 +7356,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7352,13 +7364,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7632,7 +7644,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7640,13 +7652,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -7876,7 +7888,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -7884,13 +7896,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8234,7 +8246,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -8242,13 +8254,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8545,7 +8557,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -8553,13 +8565,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -8858,7 +8870,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -8866,13 +8878,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9122,7 +9134,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9130,13 +9142,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9336,7 +9348,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9344,13 +9356,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9611,7 +9623,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9619,13 +9631,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -9894,7 +9906,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -9902,13 +9914,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10248,7 +10260,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -10256,13 +10268,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10549,7 +10561,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -10557,13 +10569,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -10834,7 +10846,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -10842,13 +10854,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11163,7 +11175,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11171,13 +11183,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11421,7 +11433,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11429,13 +11441,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11674,7 +11686,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11682,13 +11694,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11900,7 +11912,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -11908,13 +11920,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -11947,16 +11959,107 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Not supported yet: answers 501 */
+    /**
+     * List videos
+     * @description The project's videos, newest first (by created_at, then id), cursor-paginated (20 per page by default). All filters combine. Deleted ones are never listed.
+     */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Only those created at or after this time: an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_after?: string;
+          /** @description Only those created before this time (exclusive): an ISO 8601 date or date-time (UTC when it has no offset, e.g. 2026-11-27 or 2026-11-27T14:30:00+01:00) or Unix seconds. */
+          created_before?: string;
+          /** @description From links.next or links.prev. */
+          cursor?: string;
+          /** @description Exact match: a string passthrough as itself; an array or object passthrough as its JSON text (e.g. {"batch":7}). */
+          passthrough?: string;
+          /** @description Items per page (default 20, at most 100). */
+          per_page?: number;
+          /** @description Only this status. */
+          status?: 'queued' | 'finished' | 'error';
+          /** @description Only those rendered from this template. */
+          template_uuid?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": 3,
+             *           "status": "queued",
+             *           "video_url": null,
+             *           "polling_url": "https://imprint.example.com/api/rest/videos/3",
+             *           "template_versions": [
+             *             3,
+             *             1
+             *           ],
+             *           "passthrough": null,
+             *           "errors": [],
+             *           "error": null,
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ],
+             *       "links": {
+             *         "first": null,
+             *         "last": null,
+             *         "prev": null,
+             *         "next": null
+             *       },
+             *       "meta": {
+             *         "path": "https://imprint.example.com/api/rest/videos",
+             *         "per_page": 20,
+             *         "next_cursor": null,
+             *         "prev_cursor": null
+             *       }
+             *     }
+             */
+            'application/json': {
+              data?: {
+                created_at?: string;
+                /** @description The errors joined; null unless status is error. */
+                error?: string | null;
+                errors?: string[];
+                /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+                file_expired?: boolean;
+                id?: number;
+                passthrough?: unknown;
+                polling_url?: string;
+                /** @enum {string} */
+                status?: 'queued' | 'finished' | 'error';
+                /** @description The template version of each clip, in clip order (docs/template-versions.md). */
+                template_versions?: (number | null)[];
+                /** @description The MP4 (H.264/AAC) once finished. */
+                video_url?: string | null;
+                /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+                warnings?: string[];
+              }[];
+              links?: {
+                first?: null;
+                last?: null;
+                next?: string | null;
+                prev?: string | null;
+              };
+              meta?: {
+                next_cursor?: string | null;
+                path?: string;
+                per_page?: number;
+                prev_cursor?: string | null;
+              };
+            };
+          };
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12106,7 +12209,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12114,13 +12217,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12139,7 +12242,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Not supported yet: answers 501 */
+    /**
+     * Create a video from templates (one clip per template, in order)
+     * @description Queues an MP4 made of the clips in order (docs/videos.md). 503 when ffmpeg is not available on the server. Credits: 1 per started second of output, charged when it finishes.
+     */
     post: {
       parameters: {
         query?: never;
@@ -12150,8 +12256,137 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "clips": [
+           *         {
+           *           "template_uuid": "tpl_8f2c1e0d9a",
+           *           "layers": {
+           *             "background": {
+           *               "video": "https://media.example.com/beach.mp4"
+           *             },
+           *             "title": {
+           *               "text": [
+           *                 "Summer sale",
+           *                 "Up to 50% off"
+           *               ]
+           *             }
+           *           },
+           *           "audio": "https://media.example.com/music.mp3",
+           *           "audio_duration": "auto"
+           *         },
+           *         {
+           *           "template_uuid": "tpl_0a4b7c",
+           *           "layers": {
+           *             "title": {
+           *               "text": "Shop now"
+           *             }
+           *           }
+           *         }
+           *       ],
+           *       "modifications": {
+           *         "format": "mp4",
+           *         "fps": 25,
+           *         "canvas_background": "#000000"
+           *       },
+           *       "webhook_success": "https://hooks.example.com/imprint"
+           *     }
+           */
+          'application/json': {
+            clips: {
+              /** @description URL of an MP3, AAC or WAV track for the clip. */
+              audio?: string | null;
+              /**
+               * @description "auto": the track is cut to the clip's length; otherwise ("full", the default) the whole track plays and the clip lasts until it ends.
+               * @enum {unknown}
+               */
+              audio_duration?: 'auto' | 'full' | null;
+              /** @description Where the track ends, HH:MM:SS(.ff). */
+              audio_trim_end?: string | null;
+              /** @description Where the track starts, HH:MM:SS(.ff). */
+              audio_trim_start?: string | null;
+              /** @description Layer name → properties, as for images; in videos `text`, `image` and a picture layer's `video` (an MP4/WebM/MOV URL) may be arrays: the clip is divided into equal parts, one per value. A subtitle layer takes `srt` (an SRT file URL). */
+              layers?: {
+                [key: string]: Record<string, unknown>;
+              } | null;
+              template_uuid: string;
+              /** @description The template version to render; default: the template's published_version, else its latest version (docs/template-versions.md). */
+              template_version?: number | null;
+            }[];
+            /** @description Wait for the video: the answer is the finished object when it is done within IMPRINT_VIDEO_CREATE_NOW_WAIT_MS (default 30 s), else the queued object to poll. */
+            create_now?: boolean | null;
+            modifications?: {
+              /** @description Behind clips of another size than the output: a colour (#rrggbb, default #000000) or "blur" (the clip itself, scaled to cover and blurred). */
+              canvas_background?: string | null;
+              /** @description Extension: seconds a clip without video or full audio track lasts (default IMPRINT_VIDEO_CLIP_SECONDS, 5). */
+              clip_duration?: number | null;
+              filename?: string | null;
+              /** @enum {unknown} */
+              format?: 'mp4' | null;
+              /** @description Default 25. */
+              fps?: number | null;
+              /** @description Output height; default: the first clip's template height. */
+              height?: number | null;
+              /** @description Output width; default: the first clip's template width. */
+              width?: number | null;
+            } | null;
+            /** @description String, array or object (≤1024 characters as serialised), echoed back as given. */
+            passthrough?: string | unknown[] | Record<string, unknown> | null;
+            /** @description Copy the file to your S3-compatible bucket (credentials are never stored). */
+            transfer?: Record<string, unknown> | null;
+            /** @description Extension: POSTed the object when it ends in error. Addresses as for webhook_success. */
+            webhook_error?: string | null;
+            /** @description POSTed the finished object (signed, retried). A loopback or private address is a 422 unless the server sets IMPRINT_ALLOW_PRIVATE_URLS=1. */
+            webhook_success?: string | null;
+          };
+        };
+      };
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 3,
+             *       "status": "queued",
+             *       "video_url": null,
+             *       "polling_url": "https://imprint.example.com/api/rest/videos/3",
+             *       "template_versions": [
+             *         3,
+             *         1
+             *       ],
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each clip, in clip order (docs/template-versions.md). */
+              template_versions?: (number | null)[];
+              /** @description The MP4 (H.264/AAC) once finished. */
+              video_url?: string | null;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12301,7 +12536,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12309,13 +12544,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12346,7 +12581,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Not supported yet: answers 501 */
+    /** Retrieve a video */
     get: {
       parameters: {
         query?: never;
@@ -12358,6 +12593,49 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": 3,
+             *       "status": "finished",
+             *       "video_url": "https://imprint.example.com/files/videos/5f3c9e1a/video.mp4",
+             *       "polling_url": "https://imprint.example.com/api/rest/videos/3",
+             *       "template_versions": [
+             *         3,
+             *         1
+             *       ],
+             *       "passthrough": null,
+             *       "errors": [],
+             *       "error": null,
+             *       "created_at": "2026-01-15T09:30:00.000Z"
+             *     }
+             */
+            'application/json': {
+              created_at?: string;
+              /** @description The errors joined; null unless status is error. */
+              error?: string | null;
+              errors?: string[];
+              /** @description Present (true) when the file was deleted after the retention period; the URL is then null. */
+              file_expired?: boolean;
+              id?: number;
+              passthrough?: unknown;
+              polling_url?: string;
+              /** @enum {string} */
+              status?: 'queued' | 'finished' | 'error';
+              /** @description The template version of each clip, in clip order (docs/template-versions.md). */
+              template_versions?: (number | null)[];
+              /** @description The MP4 (H.264/AAC) once finished. */
+              video_url?: string | null;
+              /** @description What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished. */
+              warnings?: string[];
+            };
+          };
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12507,7 +12785,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12515,13 +12793,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12541,7 +12819,7 @@ export interface paths {
     };
     put?: never;
     post?: never;
-    /** Not supported yet: answers 501 */
+    /** Delete a video and its file */
     delete: {
       parameters: {
         query?: never;
@@ -12553,6 +12831,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
+        /** @description Deleted: no content. Unknown or already deleted ids answer 404. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** @description Malformed request (JSON that does not parse, an undecodable URL). */
         400: {
           headers: {
@@ -12702,7 +12987,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12710,13 +12995,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs)."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -12734,6 +13019,266 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rest/videos/{id}/webhook-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the webhook deliveries of a video (extension) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "data": [
+             *         {
+             *           "id": "whd_91c2",
+             *           "event": "video.finished",
+             *           "url": "https://hooks.example.com/imprint",
+             *           "status": "succeeded",
+             *           "attempts": 1,
+             *           "max_attempts": 8,
+             *           "last_status_code": 200,
+             *           "last_error": null,
+             *           "last_attempt_at": "2026-01-15T09:30:00.000Z",
+             *           "next_attempt_at": null,
+             *           "delivered_at": "2026-01-15T09:30:00.000Z",
+             *           "created_at": "2026-01-15T09:30:00.000Z"
+             *         }
+             *       ]
+             *     }
+             */
+            'application/json': {
+              data?: {
+                attempts?: number;
+                created_at?: string;
+                delivered_at?: string | null;
+                /** @enum {string} */
+                event?:
+                  | 'image.finished'
+                  | 'image.error'
+                  | 'pdf.finished'
+                  | 'pdf.error'
+                  | 'video.finished'
+                  | 'video.error';
+                id?: string;
+                last_attempt_at?: string | null;
+                last_error?: string | null;
+                last_status_code?: number | null;
+                max_attempts?: number;
+                next_attempt_at?: string | null;
+                /** @enum {string} */
+                status?: 'pending' | 'succeeded' | 'failed';
+                url?: string;
+              }[];
+            };
+          };
+        };
+        /** @description Malformed request (JSON that does not parse, an undecodable URL). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Malformed request body: Unexpected end of JSON input"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The bearer token is missing, unknown, revoked or expired (or, for the editor sign-in, the link code is unknown, used or expired). */
+        401: {
+          headers: {
+            /** @description Always `Bearer`: the scheme the API expects. */
+            'WWW-Authenticate'?: 'Bearer';
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unauthenticated."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The project has no credits left for this render. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not enough credits: this render needs 1, 0 remain."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not allowed: e.g. a URL API request without a valid signature. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The signature is missing or does not match."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description No such resource in the caller’s project, or no such route. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Template not found"
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The resource is in a state that forbids the change (e.g. a font in use). */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The font is used by templates."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The request body or an uploaded file is over its size limit. */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The request body is too large (at most 5242880 bytes)."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The content type is not one the route reads, or a JSON body was sent under another type (e.g. `curl -d` without `-H "Content-Type: application/json"` sends application/x-www-form-urlencoded). */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Unsupported content type \"text/plain\"; send application/json."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description One or more fields are invalid; `errors` names each by its path. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "The template_uuid field is required.",
+             *       "errors": {
+             *         "template_uuid": [
+             *           "The template_uuid field is required."
+             *         ]
+             *       }
+             *     }
+             */
+            'application/json': components['schemas']['ValidationError'];
+          };
+        };
+        /** @description Too many requests for this project in the current minute. */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Too many requests."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Not supported by this server. */
+        501: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Not supported."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again. */
+            'Retry-After'?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "message": "Service unavailable: the database is not reachable."
+             *     }
+             */
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -12920,7 +13465,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -12928,13 +13473,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13173,7 +13718,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13181,13 +13726,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13396,7 +13941,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13404,13 +13949,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13471,6 +14016,10 @@ export interface paths {
             'application/json': {
               /** @description Dependency → "ok" or what is wrong with it. */
               checks: {
+                [key: string]: string;
+              };
+              /** @description Optional features, reported without changing the status: `video` is "ok" when ffmpeg can run, else "unavailable: …" (POST /videos then answers 503). */
+              details?: {
                 [key: string]: string;
               };
               message?: string;
@@ -13628,7 +14177,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13636,13 +14185,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -13846,7 +14395,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Not supported by this server (e.g. video rendering). */
+        /** @description Not supported by this server. */
         501: {
           headers: {
             [name: string]: unknown;
@@ -13854,13 +14403,13 @@ export interface paths {
           content: {
             /**
              * @example {
-             *       "message": "Videos are not supported."
+             *       "message": "Not supported."
              *     }
              */
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description The database or the job queue is unreachable; try again. */
+        /** @description The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server. */
         503: {
           headers: {
             /** @description Seconds to wait before trying again. */
@@ -14381,7 +14930,8 @@ export interface components {
       | components['schemas']['BrowserframeLayer']
       | components['schemas']['BarcodeLayer']
       | components['schemas']['RatingLayer']
-      | components['schemas']['TableLayer'];
+      | components['schemas']['TableLayer']
+      | components['schemas']['SubtitleLayer'];
     /** @description Layer name → properties to change for this request. Names that match no layer of the template are ignored. Numbers and booleans may be sent as strings ("48", "true"). */
     LayerValues: {
       [key: string]:
@@ -14392,7 +14942,8 @@ export interface components {
         | components['schemas']['BrowserframeLayerPatch']
         | components['schemas']['BarcodeLayerPatch']
         | components['schemas']['RatingLayerPatch']
-        | components['schemas']['TableLayerPatch'];
+        | components['schemas']['TableLayerPatch']
+        | components['schemas']['SubtitleLayerPatch'];
     } | null;
     /** LineLayer */
     LineLayer: {
@@ -14547,6 +15098,8 @@ export interface components {
        * @enum {string}
        */
       type: 'picture';
+      /** @description Videos only: an MP4, WebM or MOV shown in the box (object_fit, border_radius and rotation apply). Images and PDFs ignore it. A URL without spaces (at most 8192 characters), or null for none. */
+      video?: string | null;
       /** @description Width. In design px, from 0 to 100000: a number or "12px". */
       width: number | string;
       /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
@@ -14598,6 +15151,7 @@ export interface components {
       screenshot_selector?: (string | number) | null | string;
       /** @description When `image` is a web page: milliseconds to wait after it loaded (at most 10000). Default 0. */
       screenshot_wait?: number | string | null;
+      video?: (string | null) | string;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
       /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
       width?: number | string;
@@ -14779,6 +15333,262 @@ export interface components {
       /** @description Outline. Case-insensitive. Default "rectangle". */
       shape?: ('rectangle' | 'ellipse') | null | string;
       svg?: (string | null) | string;
+      visibility?: ('visible' | 'hidden' | '' | null) | string;
+      /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
+      width?: number | string;
+      /** @description Left edge in px: a number or "10px". */
+      x?: number | string;
+      /** @description Top edge in px: a number or "10px". */
+      y?: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** SubtitleLayer */
+    SubtitleLayer: {
+      /** @description Horizontal alignment. Case-insensitive. Default "left". */
+      align?: ('left' | 'center' | 'right' | 'justify') | null;
+      /** @description The font of emphasised text; null for the layer font. */
+      alt_font?: string | null;
+      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      alt_text_color?: string | null;
+      /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
+      auto_fit?: boolean | null;
+      /** @description A font uuid or bundled family name; null or "" for the default. */
+      font?: string | null;
+      /** @description Font size. A length in px from 1 to 2000: a number or a string like "12px". Default 16. */
+      font_size?: number | string | null;
+      /** @description Font style. Case-insensitive. Default "normal". */
+      font_style?: ('normal' | 'italic' | 'oblique') | null;
+      /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
+      group?: string | null;
+      /** @description Height. In design px, from 0 to 100000: a number or "12px". */
+      height: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null;
+      /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
+      letter_spacing?: number | string | null;
+      /** @description Line height as a multiple of the font size. Default 1.2. */
+      line_height?: number | null;
+      /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
+      link_target?: string | null;
+      /** @description Most lines drawn (0 = no limit). Default 0. */
+      max_lines?: number | null;
+      /** @description Smallest size auto_fit may shrink to. A length in px from 1 to 2000: a number or a string like "12px". Default 8. */
+      min_font_size?: number | string | null;
+      /** @description Unique within the design; requests address the layer by it. */
+      name: string;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null;
+      /**
+       * @description PDF pages the layer appears on when a table continues over several: "all" (default), "first" or "last".
+       * @enum {string|null}
+       */
+      repeat?: 'all' | 'first' | 'last' | '' | null;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | null;
+      /** @description Videos only: a SubRip (.srt) file; each cue is shown during its time. Images and PDFs draw `text` instead. A URL without spaces (at most 8192 characters), or null for none. */
+      srt?: string | null;
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
+      text?: (string | number) | null;
+      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      text_color?: string;
+      /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
+      text_format?: ('plain' | 'markup') | null;
+      /** @description Case change. Case-insensitive. Default "none". */
+      text_transform?: ('none' | 'uppercase' | 'lowercase') | null;
+      /**
+       * @description "subtitle". (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      type: 'subtitle';
+      /**
+       * @description Vertical alignment ("center" means "middle"). Case-insensitive. Default "top".
+       * @enum {string|null}
+       */
+      vertical_align?: 'top' | 'middle' | 'bottom' | 'center' | null;
+      /** @description Width. In design px, from 0 to 100000: a number or "12px". */
+      width: number | string;
+      /** @description Left edge. In design px, from -100000 to 100000: a number or "12px". */
+      x: number | string;
+      /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
+      y: number | string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
+     * SubtitleLayerPatch
+     * @description Properties of a subtitle layer to change for this request; all optional.
+     */
+    SubtitleLayerPatch: {
+      /** @description Horizontal alignment. Case-insensitive. Default "left". */
+      align?: ('left' | 'center' | 'right' | 'justify') | null | string;
+      alt_font?: (string | null) | string;
+      alt_text_color?: (string | null) | string;
+      /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
+      auto_fit?: boolean | string | null;
+      font?: (string | null) | string;
+      /** @description Font size. A length in px from 1 to 2000: a number or a string like "12px". Default 16. */
+      font_size?: number | string | null;
+      /** @description Font style. Case-insensitive. Default "normal". */
+      font_style?: ('normal' | 'italic' | 'oblique') | null | string;
+      /** @description "normal", "bold", "light", "thin" or an integer from 1 to 1000 (400 = normal, 700 = bold). Default 400. */
+      font_weight?: number | string | null;
+      /** @description Height: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored height; the result must not be negative. */
+      height?: number | string;
+      /** @description Leave the layer out. Default false. */
+      hide?: boolean | string | null;
+      /** @description Break long words at hyphenation points of `lang` (a hyphen is drawn there). Default false. */
+      hyphenate?: boolean | string | null;
+      /** @description Language of the text, for hyphenation (en = American English). Case-insensitive. Default "en". */
+      lang?:
+        | (
+            | 'af'
+            | 'bg'
+            | 'ca'
+            | 'cs'
+            | 'cy'
+            | 'da'
+            | 'de'
+            | 'de-ch-1901'
+            | 'el'
+            | 'en'
+            | 'en-gb'
+            | 'en-us'
+            | 'es'
+            | 'et'
+            | 'eu'
+            | 'fi'
+            | 'fr'
+            | 'ga'
+            | 'gl'
+            | 'hr'
+            | 'hu'
+            | 'hy'
+            | 'ia'
+            | 'id'
+            | 'is'
+            | 'it'
+            | 'ka'
+            | 'la'
+            | 'lt'
+            | 'lv'
+            | 'mk'
+            | 'nb'
+            | 'nl'
+            | 'nn'
+            | 'no'
+            | 'oc'
+            | 'pl'
+            | 'pt'
+            | 'rm'
+            | 'ro'
+            | 'ru'
+            | 'sk'
+            | 'sl'
+            | 'sq'
+            | 'sr'
+            | 'sv'
+            | 'tr'
+            | 'uk'
+          )
+        | null
+        | string;
+      /** @description Extra space between letters. A length in px from -100 to 1000: a number or a string like "12px". Default 0. */
+      letter_spacing?: number | string | null;
+      /** @description Line height as a multiple of the font size. Default 1.2. */
+      line_height?: number | string | null;
+      link_target?: (string | null) | string;
+      /** @description Most lines drawn (0 = no limit). Default 0. */
+      max_lines?: number | string | null;
+      /** @description Smallest size auto_fit may shrink to. A length in px from 1 to 2000: a number or a string like "12px". Default 8. */
+      min_font_size?: number | string | null;
+      /** @description Opacity in percent. Default 100. */
+      opacity?: number | string | null;
+      /** @description Text that does not fit its box (at min_font_size with auto_fit): cut at the box, ended with "…" on the last line that fits, or drawn past the box. Case-insensitive. Default "clip". */
+      overflow?: ('clip' | 'ellipsis' | 'visible') | null | string;
+      /** @description Left edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_x?: number | string;
+      /** @description Left edge in px (same as x). */
+      position_x_absolute?: number | string;
+      /** @description Shift right (negative: left) in px. */
+      position_x_relative?: number | string;
+      /** @description Top edge: "10px" sets it, "+10px"/"-10px" shifts it. */
+      position_y?: number | string;
+      /** @description Top edge in px (same as y). */
+      position_y_absolute?: number | string;
+      /** @description Shift down (negative: up) in px. */
+      position_y_relative?: number | string;
+      repeat?: ('all' | 'first' | 'last' | '' | null) | string;
+      /** @description Rotation in degrees, clockwise about the centre. Default 0. */
+      rotation?: number | string | null;
+      srt?: (string | null) | string;
+      /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
+      text?: (string | number) | null | string;
+      text_color?: string;
+      /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
+      text_format?: ('plain' | 'markup') | null | string;
+      /** @description Case change. Case-insensitive. Default "none". */
+      text_transform?: ('none' | 'uppercase' | 'lowercase') | null | string;
+      vertical_align?: ('top' | 'middle' | 'bottom' | 'center' | null) | string;
       visibility?: ('visible' | 'hidden' | '' | null) | string;
       /** @description Width: "200px" or a number sets it, "+10px"/"-10px" changes it, "50%" is a share of the stored width; the result must not be negative. */
       width?: number | string;

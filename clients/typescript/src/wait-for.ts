@@ -1,5 +1,5 @@
 /**
- * waitFor: from an image or PDF object as `POST /images` or `POST /pdfs` answered it to its final
+ * waitFor: from an image, PDF or video object as `POST /images`, `/pdfs` or `/videos` answered it to its final
  * state. It polls with exponential back-off (capped, with an overall timeout), and when a
  * {@link WebhookWaiter} (or any promise of the object) is given, the webhook's delivery ends the
  * wait at once; polling keeps going meanwhile, slowly, in case a delivery is lost.
@@ -32,7 +32,7 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** Ends the wait when the webhook arrives: a WebhookWaiter fed by the webhook handler, or a promise of the delivered object. */
   webhook?: WebhookWaiter | PromiseLike<unknown>;
-  /** `image` or `pdf`; by default read from the object (`pdf_url` or a `/pdfs/` polling_url). */
+  /** `image`, `pdf` or `video`; by default read from the object (`pdf_url`/`video_url` or the polling_url). */
   kind?: GenerationKind;
 }
 
@@ -72,7 +72,9 @@ async function fetchItem<T extends Generation>(
     res =
       kind === 'pdf'
         ? await api.GET('/api/rest/pdfs/{id}', { params, signal })
-        : await api.GET('/api/rest/images/{id}', { params, signal });
+        : kind === 'video'
+          ? await api.GET('/api/rest/videos/{id}', { params, signal })
+          : await api.GET('/api/rest/images/{id}', { params, signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     return undefined; // a network error: try again after the next pause
@@ -102,7 +104,7 @@ export async function waitFor<T extends Generation>(
   const kind = options.kind ?? kindOf(item);
   const id = item.id;
   if (typeof id !== 'number')
-    throw new TypeError('waitFor needs an image or PDF object with an id');
+    throw new TypeError('waitFor needs an image, PDF or video object with an id');
   const deadline = Date.now() + timeoutMs;
   const subscription =
     options.webhook && 'wait' in options.webhook

@@ -5,7 +5,7 @@
  */
 
 /** Which kind of object a delivery or a wait is about. */
-export type GenerationKind = 'image' | 'pdf';
+export type GenerationKind = 'image' | 'pdf' | 'video';
 
 /** A pending wait: `delivered` resolves with the delivered object; `cancel` stops listening. */
 export interface WebhookSubscription {
@@ -13,10 +13,15 @@ export interface WebhookSubscription {
   cancel(): void;
 }
 
-/** `pdf` for a PDF object (it has `pdf_url`, or a polling_url under /pdfs/), else `image`. */
+/**
+ * `pdf` for a PDF object (it has `pdf_url`, or a polling_url under /pdfs/), `video` for a video
+ * object (`video_url`, or a polling_url under /videos/), else `image`.
+ */
 export function kindOf(item: object): GenerationKind {
   if ('pdf_url' in item) return 'pdf';
+  if ('video_url' in item) return 'video';
   const polling = (item as { polling_url?: unknown }).polling_url;
+  if (typeof polling === 'string' && /\/videos\/\d+/.test(polling)) return 'video';
   return typeof polling === 'string' && /\/pdfs\/\d+/.test(polling) ? 'pdf' : 'image';
 }
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { CLIENT_TYPES_PATH, generateClientTypes } from '../../../scripts/client-types.ts';
 import { signatureHeader } from '../../../src/webhooks/webhook-signature.ts';
-import { signUrl, verifyWebhook, WebhookWaiter } from '../src/index.ts';
+import { kindOf, signUrl, verifyWebhook, WebhookWaiter } from '../src/index.ts';
 
 const SECRET = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 const BODY = '{"id":7,"status":"finished","image_url":"http://x/7.png"}';
@@ -96,6 +96,15 @@ describe('WebhookWaiter', () => {
     const pdf = waiter.wait('pdf', 7);
     assert.equal(((await pdf.delivered) as { pdf_url: null }).pdf_url, null);
     assert.equal(waiter.deliver('not json'), false);
+  });
+
+  it('tells videos apart from images and PDFs with the same id', async () => {
+    const waiter = new WebhookWaiter();
+    const video = waiter.wait('video', 7);
+    assert.equal(waiter.deliver({ id: 7, pdf_url: null, status: 'finished' }), false);
+    assert.equal(waiter.deliver({ id: 7, video_url: 'https://x/v.mp4', status: 'finished' }), true);
+    assert.equal(((await video.delivered) as { video_url: string }).video_url, 'https://x/v.mp4');
+    assert.equal(kindOf({ polling_url: 'https://x/api/rest/videos/3' }), 'video');
   });
 });
 

@@ -83,11 +83,12 @@ const MEANING: Record<(typeof ERROR_STATUSES)[number], { description: string; me
     message: 'Too many requests.',
   },
   501: {
-    description: 'Not supported by this server (e.g. video rendering).',
-    message: 'Videos are not supported.',
+    description: 'Not supported by this server.',
+    message: 'Not supported.',
   },
   503: {
-    description: 'The database or the job queue is unreachable; try again.',
+    description:
+      'The database or the job queue is unreachable; try again. POST /videos: ffmpeg is not available on the server.',
     message: 'Service unavailable: the database is not reachable.',
   },
 };

@@ -65,7 +65,7 @@ function completeOperation(key: string, op: Operation): void {
   }
   for (const status of ERROR_STATUSES) {
     const existing = op.responses[String(status)];
-    // A route's own schema for an error status (e.g. a 404 or the 501 of /videos) keeps its
+    // A route's own schema for an error status (e.g. a 404) keeps its
     // description but gets the catalog's body schema and headers.
     op.responses[String(status)] = existing
       ? {
@@ -77,7 +77,7 @@ function completeOperation(key: string, op: Operation): void {
         }
       : errorResponse(status);
   }
-  // An operation whose only answer is an error (the 501 of /videos) shows its own message.
+  // An operation whose only answer is an error shows its own message.
   const only = success ? op.responses[success].content?.['application/json'] : undefined;
   if (only && Number(success) >= 400 && examples.response !== undefined) {
     only.example = examples.response;

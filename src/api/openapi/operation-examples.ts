@@ -32,6 +32,18 @@ const pdf = {
   created_at: CREATED,
 };
 
+const video = {
+  id: 3,
+  status: 'queued',
+  video_url: null,
+  polling_url: 'https://imprint.example.com/api/rest/videos/3',
+  template_versions: [3, 1],
+  passthrough: null,
+  errors: [],
+  error: null,
+  created_at: CREATED,
+};
+
 const font = {
   uuid: 'fnt_2b7d91c4',
   title: 'Inter Bold',
@@ -279,6 +291,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   'GET /api/rest/pdfs/{id}/webhook-deliveries': {
     response: { data: [{ ...delivery, event: 'pdf.finished' }] },
   },
+  'GET /api/rest/videos/{id}/webhook-deliveries': {
+    response: { data: [{ ...delivery, event: 'video.finished' }] },
+  },
   'GET /api/rest/images': {
     response: {
       data: [image],
@@ -359,29 +374,44 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     },
   },
   'POST /api/rest/videos': {
-    response: {
-      message:
-        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+    request: {
+      clips: [
+        {
+          template_uuid: TEMPLATE_UUID,
+          layers: {
+            background: { video: 'https://media.example.com/beach.mp4' },
+            title: { text: ['Summer sale', 'Up to 50% off'] },
+          },
+          audio: 'https://media.example.com/music.mp3',
+          audio_duration: 'auto',
+        },
+        { template_uuid: 'tpl_0a4b7c', layers: { title: { text: 'Shop now' } } },
+      ],
+      modifications: { format: 'mp4', fps: 25, canvas_background: '#000000' },
+      webhook_success: 'https://hooks.example.com/imprint',
     },
+    response: video,
   },
   'GET /api/rest/videos': {
     response: {
-      message:
-        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+      data: [video],
+      links: pageLinks,
+      meta: {
+        path: 'https://imprint.example.com/api/rest/videos',
+        per_page: 20,
+        next_cursor: null,
+        prev_cursor: null,
+      },
     },
   },
   'GET /api/rest/videos/{id}': {
     response: {
-      message:
-        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
+      ...video,
+      status: 'finished',
+      video_url: 'https://imprint.example.com/files/videos/5f3c9e1a/video.mp4',
     },
   },
-  'DELETE /api/rest/videos/{id}': {
-    response: {
-      message:
-        'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).',
-    },
-  },
+  'DELETE /api/rest/videos/{id}': { response: null },
   'POST /api/rest/media': {
     request: { files: 'beach.jpg (file bytes)' },
     response: {

@@ -22,6 +22,12 @@ const readyBody = {
       description: 'Dependency → "ok" or what is wrong with it.',
       additionalProperties: { type: 'string' },
     },
+    details: {
+      type: 'object',
+      description:
+        'Optional features, reported without changing the status: `video` is "ok" when ffmpeg can run, else "unavailable: …" (POST /videos then answers 503).',
+      additionalProperties: { type: 'string' },
+    },
   },
 };
 

@@ -26,6 +26,7 @@ import type { PixelBudget } from './pixel-budget.ts';
 import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import type { RenderRow } from './render-row.ts';
 import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
+import type { VideoSetup } from './video-setup.ts';
 import { withPixels } from './with-pixels.ts';
 
 /** What execution needs: the engine's ports, the ledger for late prices, and limits. */
@@ -45,6 +46,8 @@ export type ExecutionDeps = Pick<
   storage: Pick<GenerationDeps['storage'], 'delete'>;
   ledger: PricingLedger;
   budget: PixelBudget;
+  /** Videos' composer, downloader and limits; absent where videos are not set up. */
+  video?: VideoSetup;
 };
 
 /** What renders outside a job (previews, thumbnails) share with jobs: the engine and the budget. */
@@ -180,6 +183,8 @@ export async function executeRender(
   const req = row.request;
   if (req.kind === 'merge')
     return renderMerge(deps, { ...row, request: req }, enterRenderStage, store);
+  // Video rows run through executeVideo (run-render-job.ts), in their own slots.
+  if (req.kind === 'video') throw new Error('executeRender called with a video row');
   const pageInputs =
     req.kind === 'image'
       ? [

@@ -16,7 +16,7 @@ import { keyWindowStart } from './idempotency.ts';
 /** Objects younger than this are never orphans: their row may be about to be finished. */
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 /** The prefixes under which outputs are stored (see run-render-job). */
-export const OUTPUT_PREFIXES = ['images/', 'pdfs/'] as const;
+export const OUTPUT_PREFIXES = ['images/', 'pdfs/', 'videos/'] as const;
 /** How often the sweeps run. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 // Keys checked against the database per query; expired rows handled per batch.

@@ -17,6 +17,7 @@ import type { AssetSource } from '../ports/asset-source.ts';
 import type { Metrics } from '../ports/metrics.ts';
 import type { ColorProfileStore } from '../ports/color-profile-store.ts';
 import type { DestinationCheck } from './validate-request.ts';
+import type { VideoSetup } from './video-setup.ts';
 
 /** Minimal log interface (pino-compatible) for failures a client never sees in full. */
 export interface GenerationLog {
@@ -84,6 +85,8 @@ export interface GenerationDeps {
   log?: GenerationLog;
   /** Counts the credits charged when a render finishes (the metrics port). */
   metrics?: Pick<Metrics, 'creditsCharged'>;
+  /** Videos (POST /videos): composer, downloader and limits; absent: POST /videos answers 503. */
+  video?: VideoSetup;
   /** How long a render claim lasts without renewal (default 20 s); tests shorten it. */
   claimLeaseMs?: number;
 }

@@ -25,7 +25,15 @@ import { RenderClaims, DEFAULT_CLAIM_LEASE_MS } from './render-claims.ts';
 import type { RenderRow, ResourceType } from './render-row.ts';
 import { RenderSlots } from './render-slots.ts';
 import { checkImageRequest, checkMergeRequest, checkPdfRequest } from './request-checks.ts';
-import { toResourceObject, type ImageObject, type PdfObject } from './resource-object.ts';
+import {
+  toResourceObject,
+  type ImageObject,
+  type PdfObject,
+  type ResourceObject,
+  type VideoObject,
+} from './resource-object.ts';
+import { checkVideoRequest } from './video-checks.ts';
+import { AppError } from '../errors.ts';
 import {
   renderClaimed,
   runRenderJob,
@@ -45,7 +53,7 @@ export interface UsageObject {
   credits_remaining: number | null;
 }
 
-const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF' };
+const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF', video: 'Video' };
 
 /** Render slots when the deps name none (a machine with 2 render threads). */
 const DEFAULT_RENDER_SLOTS = 4;
@@ -77,6 +85,7 @@ export class GenerationService {
       settlement: { ...deps, ledger: stores.ledger },
       transfers: { vault: this.vault, sealer, rows: stores.rows, log: deps.log },
       renderSlots: new RenderSlots(deps.renderSlots ?? DEFAULT_RENDER_SLOTS),
+      videoSlots: new RenderSlots(deps.video?.concurrency ?? 1),
     };
     this.intake = new Intake({
       ...deps,
@@ -135,8 +144,59 @@ export class GenerationService {
     )) as PdfObject;
   }
 
-  /** GET /images/{id} and /pdfs/{id}: 404 for unknown, deleted or other projects' ids. */
-  async get(caller: Caller, type: ResourceType, id: number): Promise<ImageObject | PdfObject> {
+  /**
+   * POST /videos (docs/videos.md). 503 when videos cannot be made here (no ffmpeg); otherwise
+   * checked like the others (one 422 naming every bad field, a 404 only when nothing else is
+   * wrong), then queued. create_now waits up to IMPRINT_VIDEO_CREATE_NOW_WAIT_MS for the job
+   * (run by any process) and answers the object as it is then: finished, error, or still queued.
+   */
+  async createVideo(
+    caller: Caller,
+    body: Record<string, unknown> & { create_now?: boolean | null },
+    schemaErrors: FieldErrors = {},
+    options: CreateOptions = {},
+  ): Promise<VideoObject> {
+    const video = this.deps.video;
+    const why = video
+      ? await video.composer.availability()
+      : { available: false, detail: 'no video composer is configured on this installation' };
+    if (!video || !why.available) {
+      throw new AppError(
+        'unavailable',
+        `Videos are not available on this server: ${why.detail ?? 'ffmpeg cannot run'}. Images and PDFs are not affected; the operator needs to install ffmpeg (see docs/videos.md).`,
+      );
+    }
+    const limits = { maxSeconds: video.limits.maxSeconds, clipSeconds: video.clipSeconds };
+    const created = (await this.intake.create(caller, 'video', 'video', body, options, () =>
+      checkVideoRequest(this.deps, limits, caller, body, schemaErrors, options.unknownFields),
+    )) as VideoObject;
+    if (body.create_now !== true || created.status !== 'queued') return created;
+    return (await this.waitForDone(
+      caller,
+      'video',
+      created.id,
+      video.createNowWaitMs,
+    )) as VideoObject;
+  }
+
+  /** The object once it is no longer queued, or as it is when `waitMs` has passed. */
+  private async waitForDone(
+    caller: Caller,
+    type: ResourceType,
+    id: number,
+    waitMs: number,
+  ): Promise<ResourceObject> {
+    const deadline = Date.now() + waitMs;
+    for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
+      const row = await this.deps.stores.rows.findForProject(type, caller.project.id, id);
+      if (!row) throw notFound(LABEL[type]);
+      if (row.status !== 'queued' || Date.now() >= deadline || this.closed) return this.view(row);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, deadline - Date.now())));
+    }
+  }
+
+  /** GET /images/{id}, /pdfs/{id} and /videos/{id}: 404 for unknown, deleted or other projects' ids. */
+  async get(caller: Caller, type: ResourceType, id: number): Promise<ResourceObject> {
     const row = await this.deps.stores.rows.findForProject(type, caller.project.id, id);
     if (!row) throw notFound(LABEL[type]);
     return this.view(row);
@@ -151,7 +211,7 @@ export class GenerationService {
     type: ResourceType,
     filter: RenderListFilter,
     page: PageRequest,
-  ): Promise<Page<ImageObject | PdfObject>> {
+  ): Promise<Page<ResourceObject>> {
     const found = await this.deps.stores.rows.list(type, projectId, filter, page);
     return { ...found, items: found.items.map((row) => this.view(row)) };
   }
@@ -200,7 +260,7 @@ export class GenerationService {
   async handleJob(job: Job): Promise<RenderJobReport> {
     if (job.kind !== RENDER_JOB_KIND) throw new Error(`Unknown job kind ${job.kind}`);
     const { type, id } = job.payload;
-    if ((type !== 'image' && type !== 'pdf') || typeof id !== 'number') {
+    if ((type !== 'image' && type !== 'pdf' && type !== 'video') || typeof id !== 'number') {
       throw new Error(`Malformed render job payload ${JSON.stringify(job.payload)}`);
     }
     this.claims.keepRenewing();
@@ -235,7 +295,7 @@ export class GenerationService {
     return this.intake.createNowInUse;
   }
 
-  private view(row: RenderRow): ImageObject | PdfObject {
+  private view(row: RenderRow): ResourceObject {
     return toResourceObject(row, this.deps.publicUrl, this.deps.filesBaseUrl);
   }
 }

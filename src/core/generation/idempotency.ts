@@ -17,7 +17,7 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_FIELD = 'Idempotency-Key';
 
 /** The creation calls that take a key. */
-export type IdempotentOperation = 'image' | 'pdf' | 'merge';
+export type IdempotentOperation = 'image' | 'pdf' | 'merge' | 'video';
 
 /** A key sent with a creation, and the hash of the request it came with. */
 export interface IdempotencyKey {

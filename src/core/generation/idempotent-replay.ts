@@ -14,7 +14,7 @@ export const REPLAY_WAIT_MS = 30_000;
 /** Retry-After of that 409. */
 const RETRY_AFTER_SECONDS = 2;
 
-const LABEL = { image: 'Image', pdf: 'PDF' } as const;
+const LABEL = { image: 'Image', pdf: 'PDF', video: 'Video' } as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,7 +46,7 @@ export async function replayedRow(
       const what = LABEL[earlier.type];
       throw notFound(what, {
         [IDEMPOTENCY_FIELD]: [
-          `The ${what === 'PDF' ? 'PDF' : 'image'} this key created (id ${earlier.id}) was deleted.`,
+          `The ${what === 'PDF' ? 'PDF' : what.toLowerCase()} this key created (id ${earlier.id}) was deleted.`,
         ],
       });
     }

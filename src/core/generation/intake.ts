@@ -27,7 +27,10 @@ import type { TransferSealer } from './transfer-sealer.ts';
 import type { TransferVault } from './transfer-vault.ts';
 import type { KnownDesigns } from './execute-render.ts';
 
-const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF' };
+const LABEL: Record<ResourceType, string> = { image: 'Image', pdf: 'PDF', video: 'Video' };
+
+/** The word for a resource in messages ("this image costs…"). */
+const NOUN: Record<ResourceType, string> = { image: 'image', pdf: 'PDF', video: 'video' };
 
 /** Retry-After of a creation refused because the job queue is unavailable. */
 const RETRY_AFTER_SECONDS = 5;
@@ -67,7 +70,7 @@ function notEnoughCredits(
   const { limit, left } = over;
   return new AppError(
     'payment_required',
-    `Not enough credits: this ${type === 'image' ? 'image' : 'PDF'} costs ${credits} credit${credits === 1 ? '' : 's'}, but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>", or use a test token for free watermarked previews.`,
+    `Not enough credits: this ${NOUN[type]} costs ${credits} credit${credits === 1 ? '' : 's'}, but only ${left} of the project's limit of ${limit} ${left === 1 ? 'is' : 'are'} left. Raise the limit with "imprint project credits <project-id> --limit <n>", or use a test token for free watermarked previews.`,
   );
 }
 
@@ -104,7 +107,9 @@ export class Intake {
     options: CreateOptions,
     check: () => Promise<CheckedRequest>,
   ): Promise<unknown> {
-    const createNow = body.create_now === true;
+    // A video is never composed inside the request: create_now waits for its job instead
+    // (GenerationService.createVideo), so a long video cannot hold a create_now slot.
+    const createNow = body.create_now === true && type !== 'video';
     const keyed = await this.keyed(caller, operation, body, options, createNow);
     if ('replay' in keyed) return keyed.replay;
     const checked = await check();
@@ -249,7 +254,7 @@ export class Intake {
       await this.deps.rows.remove(row.type, row.id).catch(() => undefined);
       throw new AppError(
         'unavailable',
-        `The job queue is unavailable, so the ${row.type === 'image' ? 'image' : 'PDF'} was not created. Retry in a few seconds.`,
+        `The job queue is unavailable, so the ${NOUN[row.type]} was not created. Retry in a few seconds.`,
         { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
       );
     }

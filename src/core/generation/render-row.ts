@@ -6,8 +6,8 @@
  */
 import type { LayerData } from '../../render/index.ts';
 
-/** Which table: images or PDFs (their ids are separate sequences, as in Placid). */
-export type ResourceType = 'image' | 'pdf';
+/** Which table: images, PDFs or videos (their ids are separate sequences, as in Placid). */
+export type ResourceType = 'image' | 'pdf' | 'video';
 
 /** Public status of an image or PDF. */
 export type RenderStatus = 'queued' | 'finished' | 'error';
@@ -48,6 +48,30 @@ export interface MergeModifications {
   lang?: string;
 }
 
+/** Video output options as accepted by POST /videos, defaults applied (docs/videos.md). */
+export interface VideoModifications {
+  format: 'mp4';
+  width?: number;
+  height?: number;
+  fps: number;
+  filename?: string;
+  /** `#rrggbb` or `blur`. */
+  canvas_background: string;
+  /** Seconds a clip without video or audio lasts (IMPRINT_VIDEO_CLIP_SECONDS when not sent). */
+  clip_duration: number;
+}
+
+/** One clip of a video as stored: its template (version fixed at creation) and data. */
+export interface VideoClip {
+  template_uuid: string;
+  template_version?: number;
+  layers: LayerData;
+  audio?: string;
+  audio_duration?: string;
+  audio_trim_start?: string;
+  audio_trim_end?: string;
+}
+
 /** What a job renders, as stored in the row's `request` column. */
 export type RenderRequest =
   | {
@@ -63,7 +87,8 @@ export type RenderRequest =
       pages: Array<{ template_uuid: string; template_version?: number; layers: LayerData }>;
       modifications: PdfModifications;
     }
-  | { kind: 'merge'; urls: string[]; modifications: MergeModifications };
+  | { kind: 'merge'; urls: string[]; modifications: MergeModifications }
+  | { kind: 'video'; clips: VideoClip[]; modifications: VideoModifications };
 
 /** One image or PDF row, parsed. */
 export interface RenderRow {

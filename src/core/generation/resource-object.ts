@@ -1,5 +1,5 @@
 /**
- * The image and PDF objects of the API (spec 2.4/2.5 plus passthrough, errors, error and
+ * The image, PDF and video objects of the API (spec 2.4/2.5 plus passthrough, errors, error and
  * created_at; images also name their template_uuid). GET, the creation calls and the webhooks all
  * send exactly this object.
  */
@@ -49,6 +49,28 @@ export interface PdfObject {
   file_expired?: true;
 }
 
+/** The video object (Placid's, plus template_versions and the fields images and PDFs have). */
+export interface VideoObject {
+  id: number;
+  status: RenderStatus;
+  video_url: string | null;
+  polling_url: string;
+  /** The template version of each clip, in clip order. */
+  template_versions: Array<number | null>;
+  passthrough: unknown;
+  errors: string[];
+  /** As the image object's warnings. */
+  warnings: string[];
+  /** The errors joined into one message (null unless status is error). */
+  error: string | null;
+  created_at: string;
+  /** Present (true) once the retention sweep deleted the file; the URL is then null. */
+  file_expired?: true;
+}
+
+/** Any object of generation. */
+export type ResourceObject = ImageObject | PdfObject | VideoObject;
+
 /**
  * The public object of a row; URLs are absolute, based on IMPRINT_PUBLIC_URL (file URLs on
  * IMPRINT_FILES_BASE_URL when set).
@@ -57,11 +79,11 @@ export function toResourceObject(
   row: RenderRow,
   publicUrl: string,
   filesBaseUrl: string | null = null,
-): ImageObject | PdfObject {
+): ResourceObject {
   const base = publicUrl.replace(/\/+$/, '');
   const url =
     row.status === 'finished' && row.file_key ? fileUrl(base, row.file_key, filesBaseUrl) : null;
-  const polling_url = `${base}/api/rest/${row.type === 'image' ? 'images' : 'pdfs'}/${row.id}`;
+  const polling_url = `${base}/api/rest/${row.type}s/${row.id}`;
   const errors = row.status === 'error' ? row.errors : [];
   const rest = {
     passthrough: row.passthrough === undefined ? null : row.passthrough,
@@ -71,6 +93,18 @@ export function toResourceObject(
     created_at: row.created_at,
     ...(row.file_expired && !row.file_key ? { file_expired: true as const } : {}),
   };
+  if (row.type === 'video') {
+    const template_versions =
+      row.request.kind === 'video' ? row.request.clips.map((c) => c.template_version ?? null) : [];
+    return {
+      id: row.id,
+      status: row.status,
+      video_url: url,
+      polling_url,
+      template_versions,
+      ...rest,
+    };
+  }
   if (row.type === 'pdf') {
     const template_versions =
       row.request.kind === 'pdf' ? row.request.pages.map((p) => p.template_version ?? null) : [];

@@ -10,6 +10,7 @@ import type { StoredFile } from '../ports/renderer.ts';
 import type { Transfer } from '../../storage/transfer/transfer.ts';
 import type { RenderRowStore } from '../ports/render-row-store.ts';
 import { executeRender, type ExecutionDeps, type KnownDesigns } from './execute-render.ts';
+import { executeVideo } from './execute-video.ts';
 import type { JobFailureCode } from './job-failure.ts';
 import { transferOf, type TransferSources } from './job-transfer.ts';
 import type { RenderClaims } from './render-claims.ts';
@@ -26,6 +27,11 @@ export interface RenderJobParts {
   transfers: TransferSources;
   /** The process's render slots: a job takes one after its downloads, before its fonts. */
   renderSlots: RenderSlots;
+  /**
+   * The process's video slots (IMPRINT_VIDEO_CONCURRENCY): a video job composes in one of these
+   * instead of a render slot, so videos never take the render slots images and PDFs need.
+   */
+  videoSlots: RenderSlots;
 }
 
 /** How one run of a render job ended, for the job log and metrics. */
@@ -132,6 +138,21 @@ async function renderInSlot(
   transfer?: Transfer,
 ): Promise<RenderedFile | StoredFile> {
   let release: ReleaseSlot | null = null;
+  const req = row.request;
+  if (req.kind === 'video') {
+    try {
+      return await executeVideo(
+        parts.execution,
+        { ...row, request: req },
+        async () => {
+          release ??= await parts.videoSlots.acquire(row.project_id);
+        },
+        known,
+      );
+    } finally {
+      (release as ReleaseSlot | null)?.();
+    }
+  }
   // Storage on this machine's disk gets the file from the render thread itself, unless a
   // transfer needs the bytes here.
   const sink = transfer ? undefined : parts.settlement.storage.sink?.();

@@ -32,7 +32,7 @@ export interface Settled {
 /** How a row's file is named: its kind's folder, the requested filename, else the row id. */
 export function fileNaming(row: RenderRow): FileNaming {
   return {
-    prefix: row.type === 'image' ? 'images' : 'pdfs',
+    prefix: `${row.type}s`,
     filename: row.request.modifications.filename,
     fallback: String(row.id),
   };

@@ -13,6 +13,8 @@ import type { FileTarget } from '../../storage/blob-sink.ts';
 export interface RenderAssets {
   files: Map<string, Buffer>;
   fonts: FontSource[];
+  /** The keys of `files` that are screenshots of web pages (a browser frame shows their address). */
+  screenshots?: string[];
 }
 
 /** A file the renderer stored itself (it was given a FileTarget): its facts and key, no bytes. */

@@ -175,3 +175,75 @@ export const MergePdfBody = Type.Object({
 });
 /** Body of POST /pdfs/merge as a type. */
 export type MergePdfBody = Static<typeof MergePdfBody>;
+
+/** A clip's text in `HH:MM:SS(.ff)`. */
+const timecode = (description: string) => Nullable(Type.String(), { description });
+
+/** Body of POST /videos (Placid's, docs/videos.md). */
+export const CreateVideoBody = Type.Object({
+  clips: Type.Array(
+    Type.Object({
+      template_uuid: Type.String({ minLength: 1 }),
+      template_version: Type.Optional(templateVersion),
+      layers: Type.Optional(
+        Type.Unsafe<Record<string, Record<string, unknown>> | null>({
+          type: ['object', 'null'],
+          additionalProperties: { type: 'object' },
+          description:
+            "Layer name → properties, as for images; in videos `text`, `image` and a picture layer's `video` (an MP4/WebM/MOV URL) may be arrays: the clip is divided into equal parts, one per value. A subtitle layer takes `srt` (an SRT file URL).",
+        }),
+      ),
+      audio: Type.Optional(
+        Nullable(Type.String(), { description: 'URL of an MP3, AAC or WAV track for the clip.' }),
+      ),
+      audio_duration: Type.Optional(
+        EnumOrNull(['auto', 'full'], {
+          description:
+            '"auto": the track is cut to the clip\'s length; otherwise ("full", the default) the whole track plays and the clip lasts until it ends.',
+        }),
+      ),
+      audio_trim_start: Type.Optional(timecode('Where the track starts, HH:MM:SS(.ff).')),
+      audio_trim_end: Type.Optional(timecode('Where the track ends, HH:MM:SS(.ff).')),
+    }),
+    { minItems: 1, maxItems: 100 },
+  ),
+  webhook_success: Type.Optional(webhookSuccess),
+  webhook_error: Type.Optional(webhookError),
+  passthrough: Type.Optional(passthrough),
+  transfer: Type.Optional(transfer),
+  create_now: Type.Optional(
+    Nullable(Type.Boolean(), {
+      description:
+        'Wait for the video: the answer is the finished object when it is done within IMPRINT_VIDEO_CREATE_NOW_WAIT_MS (default 30 s), else the queued object to poll.',
+    }),
+  ),
+  modifications: Type.Optional(
+    Nullable(
+      OptionalFields({
+        format: EnumOrNull(['mp4']),
+        width: Nullable(Type.Integer(), {
+          minimum: 16,
+          maximum: 4096,
+          description: "Output width; default: the first clip's template width.",
+        }),
+        height: Nullable(Type.Integer(), {
+          minimum: 16,
+          maximum: 4096,
+          description: "Output height; default: the first clip's template height.",
+        }),
+        fps: Nullable(Type.Integer(), { minimum: 1, maximum: 30, description: 'Default 25.' }),
+        filename,
+        canvas_background: Nullable(Type.String(), {
+          description:
+            'Behind clips of another size than the output: a colour (#rrggbb, default #000000) or "blur" (the clip itself, scaled to cover and blurred).',
+        }),
+        clip_duration: Nullable(Type.Number(), {
+          description:
+            'Extension: seconds a clip without video or full audio track lasts (default IMPRINT_VIDEO_CLIP_SECONDS, 5).',
+        }),
+      }),
+    ),
+  ),
+});
+/** Body of POST /videos as a type. */
+export type CreateVideoBody = Static<typeof CreateVideoBody>;

@@ -12,6 +12,7 @@ import { pictureLayer } from './picture/index.ts';
 import { ratingLayer } from './rating/index.ts';
 import { lineLayer } from './shape/line.ts';
 import { shapeLayer } from './shape/index.ts';
+import { subtitleLayer } from './subtitle/index.ts';
 import { tableLayer } from './table/index.ts';
 import { textLayer } from './text/index.ts';
 import { hasTypedProps, readLayer } from './typed-layer.ts';
@@ -42,6 +43,7 @@ const LAYER_TYPES: LayerType[] = [
   barcodeLayer,
   ratingLayer,
   tableLayer,
+  subtitleLayer,
 ];
 
 const registry = layerRegistry(LAYER_TYPES);

@@ -33,6 +33,7 @@ import * as generationListing from './0020-generation-listing.ts';
 import * as chargeOnFinish from './0021-charge-on-finish.ts';
 import * as templateVersions from './0022-template-versions.ts';
 import * as brandKits from './0023-brand-kits.ts';
+import * as videos from './0024-videos.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-charge-on-finish': chargeOnFinish,
   '0022-template-versions': templateVersions,
   '0023-brand-kits': brandKits,
+  '0024-videos': videos,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -101,6 +101,7 @@ describe('layer registry', () => {
       'barcode',
       'rating',
       'table',
+      'subtitle',
     ]);
     for (const type of layerTypes()) {
       assert.equal(getLayerType(type.type), type);

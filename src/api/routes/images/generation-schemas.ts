@@ -16,14 +16,14 @@ import { idempotencyHeaders } from './idempotency-header.ts';
 import { listSchema } from './list-route.ts';
 
 // Only present, and true, once IMPRINT_FILE_RETENTION_DAYS deleted the file (docs/storage.md).
-const fileExpired = {
+export const fileExpired = {
   type: 'boolean',
   description:
     'Present (true) when the file was deleted after the retention period; the URL is then null.',
 };
 
 /** `warnings` of the image and PDF objects. */
-const warnings = {
+export const warnings = {
   type: 'array',
   items: { type: 'string' },
   description:
@@ -82,7 +82,7 @@ export const pdfObjectSchema = {
   },
 };
 
-const idParams = Type.Object({ id: Type.String() });
+export const idParams = Type.Object({ id: Type.String() });
 
 /** POST /images. */
 export const createImageSchema = {
@@ -143,7 +143,7 @@ export const getImageSchema = {
 };
 
 /** The answer of a DELETE: no body. */
-const deletedResponse = {
+export const deletedResponse = {
   description: 'Deleted: no content. Unknown or already deleted ids answer 404.',
   type: 'null',
 };

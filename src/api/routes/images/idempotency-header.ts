@@ -1,6 +1,6 @@
 /**
  * The HTTP side of idempotent creation: the `Idempotency-Key` request header of POST /images,
- * /pdfs, /pdfs/merge (and /videos, which answers 501 before using it), checked here, and the
+ * /pdfs, /pdfs/merge and /videos, checked here, and the
  * `Idempotent-Replayed: true` response header of an answer that is an earlier request's object.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,41 +1,68 @@
-/**
- * /api/rest/videos: Placid renders videos, Imprint does not yet. The routes exist so a video
- * request gets a plain "not supported yet" (501) instead of falling into the
- * POST /api/rest/{template_uuid} alias as a template named "videos".
- */
+/** Routes of /api/rest/videos (Placid's video API): list, create, retrieve and delete. */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../../core/errors.ts';
 import type { Config } from '../../../config.ts';
-import { smallBody } from '../../body-limits.ts';
-import { idempotencyHeaders } from '../images/idempotency-header.ts';
+import type { Services } from '../../../core/services.ts';
+import type { CreateVideoBody } from '../../../core/request-shapes/images-pdfs.ts';
+import type { Checked } from '../../../core/request-shapes/schema-helpers.ts';
+import { callerOf } from '../../auth.ts';
+import { checkedBody, emptyBodyAsObject } from '../../checked-body.ts';
+import { coerceBodyBySchema } from '../../coerce-body.ts';
+import { unknownFieldsOf } from '../../unknown-fields.ts';
+import { idempotencyOf } from '../images/idempotency-header.ts';
+import { listRoute } from '../images/list-route.ts';
+import { parseResourceId } from '../images/resource-id.ts';
+import {
+  createVideoSchema,
+  deleteVideoSchema,
+  getVideoSchema,
+  listVideosSchema,
+} from './video-schemas.ts';
 
-const MESSAGE =
-  'Videos are not supported yet: Imprint renders images (POST /api/rest/images) and PDFs (POST /api/rest/pdfs).';
+type IdParams = { id: string };
 
-const notSupported = {
-  tags: ['Videos'],
-  summary: 'Not supported yet: answers 501',
-  response: { 501: { type: 'object', properties: { message: { type: 'string' } } } },
-};
-
-/** Registers the /videos routes inside the /api/rest scope; each answers 501. */
+/** Registers the video routes inside the /api/rest scope. */
 export async function videoRoutes(
   rest: FastifyInstance,
-  config: Pick<Config, 'bodyLimit'>,
+  ctx: { services: Services; config: Pick<Config, 'publicUrl'> },
 ): Promise<void> {
-  const answer = async (): Promise<never> => {
-    throw new AppError('not_implemented', MESSAGE);
-  };
-  // The creation calls' Idempotency-Key is documented here too; the 501 comes first, so a key
-  // is never stored for a video.
-  rest.post(
+  const { generation } = ctx.services;
+
+  listRoute(rest, ctx, { path: '/videos', type: 'video', schema: listVideosSchema });
+
+  // attachValidation: the service's checks run even when the schema fails, for one full 422.
+  rest.post<{ Body: Checked<CreateVideoBody> }>(
     '/videos',
-    { schema: { ...notSupported, headers: idempotencyHeaders }, ...smallBody(config) },
-    answer,
+    {
+      schema: createVideoSchema,
+      attachValidation: true,
+      preValidation: [emptyBodyAsObject, coerceBodyBySchema],
+    },
+    async (request, reply) => {
+      const checked = checkedBody<Checked<CreateVideoBody>>(request);
+      const { options, schemaErrors } = idempotencyOf(request, reply, checked.schemaErrors);
+      return generation.createVideo(
+        callerOf(request),
+        checked.body as Record<string, unknown>,
+        schemaErrors,
+        { ...options, unknownFields: unknownFieldsOf(request, checked.body) },
+      );
+    },
   );
-  // The list too: GET /images and /pdfs list what was made; /videos will reuse their route
-  // (images/list-route.ts) once videos exist.
-  rest.get('/videos', { schema: notSupported }, answer);
-  rest.get('/videos/:id', { schema: notSupported }, answer);
-  rest.delete('/videos/:id', { schema: notSupported }, answer);
+
+  rest.get<{ Params: IdParams }>('/videos/:id', { schema: getVideoSchema }, async (request) =>
+    generation.get(callerOf(request), 'video', parseResourceId(request.params.id, 'Video')),
+  );
+
+  rest.delete<{ Params: IdParams }>(
+    '/videos/:id',
+    { schema: deleteVideoSchema },
+    async (request, reply) => {
+      await generation.delete(
+        callerOf(request),
+        'video',
+        parseResourceId(request.params.id, 'Video'),
+      );
+      return reply.status(204).send();
+    },
+  );
 }

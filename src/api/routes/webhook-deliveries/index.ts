@@ -20,7 +20,17 @@ const deliverySchema = {
   type: 'object',
   properties: {
     id: { type: 'string' },
-    event: { type: 'string', enum: ['image.finished', 'image.error', 'pdf.finished', 'pdf.error'] },
+    event: {
+      type: 'string',
+      enum: [
+        'image.finished',
+        'image.error',
+        'pdf.finished',
+        'pdf.error',
+        'video.finished',
+        'video.error',
+      ],
+    },
     url: { type: 'string' },
     status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
     attempts: { type: 'integer' },
@@ -37,7 +47,7 @@ const deliverySchema = {
 function schemaFor(label: string) {
   return {
     summary: `List the webhook deliveries of a${label === 'image' ? 'n' : ''} ${label} (extension)`,
-    tags: [label === 'image' ? 'Images' : 'PDFs'],
+    tags: [label === 'image' ? 'Images' : label === 'video' ? 'Videos' : 'PDFs'],
     params: Type.Object({ id: Type.String() }),
     response: {
       200: { type: 'object', properties: { data: { type: 'array', items: deliverySchema } } },
@@ -64,4 +74,5 @@ export async function webhookDeliveryRoutes(
     });
   route('/images/:id/webhook-deliveries', 'image', 'Image');
   route('/pdfs/:id/webhook-deliveries', 'pdf', 'PDF');
+  route('/videos/:id/webhook-deliveries', 'video', 'Video');
 }

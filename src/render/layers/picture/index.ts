@@ -1,6 +1,7 @@
 /**
  * The picture layer: `image` (URL) drawn with `object_fit` cover/contain/fill, a focal point
- * `object_position` and rounded corners `border_radius`.
+ * `object_position` and rounded corners `border_radius`. `video` is placed by the video composer
+ * (src/video/); images and PDFs draw the `image` only.
  */
 import { checkString, addProblem } from '../../design/props.ts';
 import { propSpecs } from '../../design/prop-specs.ts';
@@ -77,6 +78,11 @@ export const pictureLayer = defineLayerType({
       kind: 'url',
       description:
         'The picture (PNG, JPEG, WebP, GIF, SVG…), or a web page to show as a screenshot.',
+    },
+    video: {
+      kind: 'url',
+      description:
+        'Videos only: an MP4, WebM or MOV shown in the box (object_fit, border_radius and rotation apply). Images and PDFs ignore it.',
     },
     ...FIT_PROPS,
     ...SCREENSHOT_PROPS,
