@@ -76,3 +76,6 @@ export type Design = Sent<DesignBody, 'width' | 'height' | 'background'> &
     layers: Layer[];
     [key: string]: unknown;
   };
+
+/** The project's brand kit (`GET/PUT /brand-kit`): colours in order and a default font per role. */
+export type BrandKit = JsonOf<paths['/api/rest/brand-kit']['get'], 200>;

@@ -9,7 +9,7 @@ import type {
   WarningDetail,
 } from './api-types.ts';
 
-export type { Collection, Design, Font, Layer, Starter, Template } from './api-types.ts';
+export type { BrandKit, Collection, Design, Font, Layer, Starter, Template } from './api-types.ts';
 
 /** A preview warning (the Imprint-Warning-Details header): what it is about, where, and the text. */
 export type Warning = WarningDetail;
