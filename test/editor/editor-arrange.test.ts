@@ -264,8 +264,15 @@ test('a group persists: select, move as one, reload, ungroup', { timeout: 120_00
   await until(async () => (await groupRow.count()) === 0, 'the group row to go');
   // Now a press picks one layer.
   await page.keyboard.press('Escape');
+  await until(
+    async () => (await page.locator('.layer-row.selected').count()) === 0,
+    'Escape to clear the selection',
+  );
   await page.mouse.click(one.x + 100, one.y + 50);
-  assert.equal(await page.locator('.layer-row.selected').count(), 1);
+  await until(
+    async () => (await page.locator('.layer-row.selected').count()) === 1,
+    `one layer selected, not ${await page.locator('.layer-row.selected').count()}`,
+  );
 });
 
 test(
@@ -429,6 +436,44 @@ test(
         return out;
       });
       assert.deepEqual(overflow, []);
+
+      // The arrange bar too: one row inside the canvas column, every action there by name.
+      const arrange = small.getByRole('toolbar', { name: 'Arrange' });
+      const row = (await arrange.boundingBox())!;
+      const tools = await arrange.getByRole('button').all();
+      for (const tool of tools) {
+        const box = (await tool.boundingBox())!;
+        const name = (await tool.getAttribute('aria-label')) ?? (await tool.innerText());
+        assert.ok(
+          box.x >= row.x - 0.5 && box.x + box.width <= row.x + row.width + 0.5,
+          `${name} in the bar`,
+        );
+        assert.ok(box.y >= row.y && box.y + box.height <= row.y + row.height, `${name} in the row`);
+        assert.ok(box.width >= 20, `${name} is ${box.width} px wide`);
+      }
+      assert.ok(row.height < button.height * 1.8, `arrange bar ${row.height} px`);
+      for (const name of [
+        '◧ Layers panel',
+        'Align left edges',
+        'Align bottom edges',
+        'Selection',
+        'Page',
+        'Distribute horizontally',
+        'Distribute vertically',
+        'Group',
+        'Ungroup',
+        '◨ Properties panel',
+      ])
+        assert.equal(await arrange.getByRole('button', { name, exact: true }).count(), 1, name);
+      // Reachable: the icons work as the words did.
+      await small.keyboard.press('Control+a');
+      await arrange.getByRole('button', { name: 'Page', exact: true }).click();
+      assert.equal(
+        await arrange
+          .getByRole('button', { name: 'Page', exact: true })
+          .getAttribute('aria-pressed'),
+        'true',
+      );
 
       const area = async () => (await small.locator('.canvas-area').boundingBox())!.width;
       const before = await area();
