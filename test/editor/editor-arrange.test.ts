@@ -11,6 +11,7 @@ import {
   createTemplate,
   openTemplate,
   poll,
+  signIn,
   startEditor,
   until,
   type EditorHarness,
@@ -316,6 +317,38 @@ test(
     assert.equal(await page.locator('.guide').count(), 0);
   },
 );
+
+test('rulers and guides follow the page when the publish notice above it arrives', async () => {
+  const uuid = await createTemplate(h, 'Notice', {
+    width: 800,
+    height: 500,
+    background: '#ffffff',
+    guides: { horizontal: [100] },
+    layers: [shape('box', 100, 100, 100, 80, '#2563eb')],
+  });
+  // Published version 1 while the design is version 2: a two-line notice at 1024 px.
+  const patch = await h.t.request({
+    method: 'PATCH',
+    url: `/api/rest/templates/${uuid}`,
+    payload: { published_version: 1 },
+  });
+  assert.equal(patch.statusCode, 200, patch.body);
+  // At the fitted zoom, as a designer opens it: no zoom change measures the page again.
+  await page?.close();
+  page = await h.browser.newPage({ viewport: { width: 1024, height: 640 } });
+  collectProblems(page, violations);
+  await signIn(h, page);
+  await page.goto(`${h.base}/editor#/t/${uuid}`);
+  await page.locator('.publish-notice.not-live').waitFor();
+  const offset = async () => {
+    const stage = (await page.getByTestId('stage').boundingBox())!;
+    const guide = (await page.locator('.guide-horizontal').boundingBox())!;
+    // The fitted zoom: the stage is the 800-unit page at that scale.
+    return guide.y + guide.height / 2 - (stage.y + (100 * stage.width) / 800);
+  };
+  const off = await poll(offset, (d) => Math.abs(d) <= 1);
+  assert.ok(Math.abs(off) <= 1, `the guide is ${off} px off the page's y = 100`);
+});
 
 test(
   'a print design shows its bleed outside the page and a margin inside; rulers in mm',
