@@ -145,7 +145,19 @@ test(
 
 test('colour fields show the brand kit and recent colours', { timeout: 120_000 }, async () => {
   const swatches = page.getByRole('group', { name: 'Text color swatches', exact: true });
-  await swatches.getByRole('button', { name: 'Brand colour Amber #f59e0b' }).click();
+  const amber = swatches.getByRole('button', { name: 'Brand colour Amber #f59e0b' });
+  // The swatch shows its colour, and the colour's text field keeps its room beside it.
+  assert.match(
+    await amber.evaluate((el) =>
+      (el as unknown as { computedStyleMap(): Map<string, unknown> })
+        .computedStyleMap()
+        .get('background-image')!
+        .toString(),
+    ),
+    /rgb\(245, 158, 11\)/,
+  );
+  assert.ok((await page.locator('#prop-text_color-text').boundingBox())!.width >= 60);
+  await amber.click();
   let title = await poll(
     () => storedLayer('title'),
     (l) => l.text_color === '#f59e0b',

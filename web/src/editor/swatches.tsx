@@ -72,7 +72,7 @@ export function Swatches(props: {
     <button
       key={`${kind}-${c.value}`}
       type="button"
-      class="swatch"
+      class="kit-swatch"
       style={{ '--swatch': c.value }}
       title={`${c.name ? `${c.name} ` : ''}${c.value}`}
       aria-label={`${kind} colour ${c.name ? `${c.name} ` : ''}${c.value}`}
