@@ -11,6 +11,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { layerTypeNames } from '../../src/render/layers/index.ts';
+import { WARNING_CODES } from '../../src/render/types.ts';
 import { testDbKinds } from '../helpers/databases.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -168,6 +169,16 @@ for (const { kind, skip } of testDbKinds()) {
       assert.notEqual(check(layer, designLayer({ type: 'text', font_size: 5000 })), null);
       assert.notEqual(check(layer, designLayer({ type: 'rating', max: 7 })), null);
       assert.notEqual(check(layer, designLayer({ type: 'video' })), null);
+    });
+
+    it("types the preview's warning details (WarningDetail) with the renderer's codes", () => {
+      const detail = doc.components.schemas.WarningDetail;
+      assert.deepEqual(detail.properties.code.enum, [...WARNING_CODES]);
+      assert.equal(check(detail, { code: 'text_overflow', path: 'layers.t', message: 'm' }), null);
+      assert.notEqual(check(detail, { code: 'no_such_code', path: '', message: 'm' }), null);
+      const preview = doc.paths['/api/rest/templates/{template_uuid}/preview'].post;
+      const header = preview.responses['200'].headers['imprint-warning-details'];
+      assert.match(header.description, /WarningDetail/);
     });
 
     it('types request layers per property, numbers and booleans also as strings', () => {

@@ -26,7 +26,7 @@ try {
       shape('button', 470, 300, '#10b981'),
     ],
   });
-  const page = await h.browser.newPage({ viewport: { width: 1280, height: 760 } });
+  const page = await h.browser.newPage({ viewport: { width: 1440, height: 760 } });
   await openTemplate(h, page, uuid);
   await page.getByRole('button', { name: 'Fit' }).click();
   await page.locator('img.render').waitFor();

@@ -11,6 +11,7 @@ import {
   createTemplate,
   openTemplate,
   poll,
+  signIn,
   startEditor,
   until,
   type EditorHarness,
@@ -264,8 +265,15 @@ test('a group persists: select, move as one, reload, ungroup', { timeout: 120_00
   await until(async () => (await groupRow.count()) === 0, 'the group row to go');
   // Now a press picks one layer.
   await page.keyboard.press('Escape');
+  await until(
+    async () => (await page.locator('.layer-row.selected').count()) === 0,
+    'Escape to clear the selection',
+  );
   await page.mouse.click(one.x + 100, one.y + 50);
-  assert.equal(await page.locator('.layer-row.selected').count(), 1);
+  await until(
+    async () => (await page.locator('.layer-row.selected').count()) === 1,
+    `one layer selected, not ${await page.locator('.layer-row.selected').count()}`,
+  );
 });
 
 test(
@@ -309,6 +317,38 @@ test(
     assert.equal(await page.locator('.guide').count(), 0);
   },
 );
+
+test('rulers and guides follow the page when the publish notice above it arrives', async () => {
+  const uuid = await createTemplate(h, 'Notice', {
+    width: 800,
+    height: 500,
+    background: '#ffffff',
+    guides: { horizontal: [100] },
+    layers: [shape('box', 100, 100, 100, 80, '#2563eb')],
+  });
+  // Published version 1 while the design is version 2: a two-line notice at 1024 px.
+  const patch = await h.t.request({
+    method: 'PATCH',
+    url: `/api/rest/templates/${uuid}`,
+    payload: { published_version: 1 },
+  });
+  assert.equal(patch.statusCode, 200, patch.body);
+  // At the fitted zoom, as a designer opens it: no zoom change measures the page again.
+  await page?.close();
+  page = await h.browser.newPage({ viewport: { width: 1024, height: 640 } });
+  collectProblems(page, violations);
+  await signIn(h, page);
+  await page.goto(`${h.base}/editor#/t/${uuid}`);
+  await page.locator('.publish-notice.not-live').waitFor();
+  const offset = async () => {
+    const stage = (await page.getByTestId('stage').boundingBox())!;
+    const guide = (await page.locator('.guide-horizontal').boundingBox())!;
+    // The fitted zoom: the stage is the 800-unit page at that scale.
+    return guide.y + guide.height / 2 - (stage.y + (100 * stage.width) / 800);
+  };
+  const off = await poll(offset, (d) => Math.abs(d) <= 1);
+  assert.ok(Math.abs(off) <= 1, `the guide is ${off} px off the page's y = 100`);
+});
 
 test(
   'a print design shows its bleed outside the page and a margin inside; rulers in mm',
@@ -429,6 +469,44 @@ test(
         return out;
       });
       assert.deepEqual(overflow, []);
+
+      // The arrange bar too: one row inside the canvas column, every action there by name.
+      const arrange = small.getByRole('toolbar', { name: 'Arrange' });
+      const row = (await arrange.boundingBox())!;
+      const tools = await arrange.getByRole('button').all();
+      for (const tool of tools) {
+        const box = (await tool.boundingBox())!;
+        const name = (await tool.getAttribute('aria-label')) ?? (await tool.innerText());
+        assert.ok(
+          box.x >= row.x - 0.5 && box.x + box.width <= row.x + row.width + 0.5,
+          `${name} in the bar`,
+        );
+        assert.ok(box.y >= row.y && box.y + box.height <= row.y + row.height, `${name} in the row`);
+        assert.ok(box.width >= 20, `${name} is ${box.width} px wide`);
+      }
+      assert.ok(row.height < button.height * 1.8, `arrange bar ${row.height} px`);
+      for (const name of [
+        '◧ Layers panel',
+        'Align left edges',
+        'Align bottom edges',
+        'Selection',
+        'Page',
+        'Distribute horizontally',
+        'Distribute vertically',
+        'Group',
+        'Ungroup',
+        '◨ Properties panel',
+      ])
+        assert.equal(await arrange.getByRole('button', { name, exact: true }).count(), 1, name);
+      // Reachable: the icons work as the words did.
+      await small.keyboard.press('Control+a');
+      await arrange.getByRole('button', { name: 'Page', exact: true }).click();
+      assert.equal(
+        await arrange
+          .getByRole('button', { name: 'Page', exact: true })
+          .getAttribute('aria-pressed'),
+        'true',
+      );
 
       const area = async () => (await small.locator('.canvas-area').boundingBox())!.width;
       const before = await area();

@@ -366,7 +366,7 @@ test('10: new layers land in view, each offset from the last', async () => {
   await page.close();
 });
 
-test('11, 12d: tables are in the test data; text test data takes several lines', async () => {
+test('11, 12d: tables are in the test data; text test data takes several lines; labels stay whole', async () => {
   const uuid = await createTemplate(h, 'Test data', {
     width: 600,
     height: 400,
@@ -383,10 +383,23 @@ test('11, 12d: tables are in the test data; text test data takes several lines',
         columns: [{ title: 'Item' }, { title: 'Price' }],
         rows: [['Pen', '€2']],
       },
+      {
+        ...{ name: 'band', type: 'shape', x: 0, y: 0, width: 600, height: 40 },
+        background_color: '#2563eb',
+      },
     ],
   });
   const page = await newPage();
   await openTemplate(h, page, uuid);
+  // Property names stay whole: "background_color" is on one line, not cut mid-word.
+  const label = page.locator('label[for="data-band"] .hint');
+  assert.equal(await label.textContent(), 'background_color');
+  assert.equal(
+    await label.evaluate(
+      (el) => (el as unknown as { getClientRects(): unknown[] }).getClientRects().length,
+    ),
+    1,
+  );
   await page.locator('.table-test-data details.json summary').click();
   const rows = page.locator('#data-items');
   await rows.fill('[["Lamp", "€49"], ["Chair", "€120"]]');

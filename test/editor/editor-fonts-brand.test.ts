@@ -145,7 +145,19 @@ test(
 
 test('colour fields show the brand kit and recent colours', { timeout: 120_000 }, async () => {
   const swatches = page.getByRole('group', { name: 'Text color swatches', exact: true });
-  await swatches.getByRole('button', { name: 'Brand colour Amber #f59e0b' }).click();
+  const amber = swatches.getByRole('button', { name: 'Brand colour Amber #f59e0b' });
+  // The swatch shows its colour, and the colour's text field keeps its room beside it.
+  assert.match(
+    await amber.evaluate((el) =>
+      (el as unknown as { computedStyleMap(): Map<string, unknown> })
+        .computedStyleMap()
+        .get('background-image')!
+        .toString(),
+    ),
+    /rgb\(245, 158, 11\)/,
+  );
+  assert.ok((await page.locator('#prop-text_color-text').boundingBox())!.width >= 60);
+  await amber.click();
   let title = await poll(
     () => storedLayer('title'),
     (l) => l.text_color === '#f59e0b',
@@ -185,6 +197,47 @@ test('colour fields show the brand kit and recent colours', { timeout: 120_000 }
   title = await storedLayer('title');
   assert.equal(title.text_color, '#f59e0b');
 });
+
+test(
+  "new text and tables take the brand kit's fonts; the picker lists them first",
+  { timeout: 120_000 },
+  async () => {
+    const current = (await h.t.request({ method: 'GET', url: '/api/rest/brand-kit' })).json();
+    const put = await h.t.request({
+      method: 'PUT',
+      url: '/api/rest/brand-kit',
+      payload: { colors: current.colors, fonts: { heading: 'Playfair Display', body: 'Inter' } },
+    });
+    assert.equal(put.statusCode, 200, put.body);
+    await page.reload();
+    await page.getByTestId('stage').waitFor();
+    const design = async () =>
+      (await h.t.request({ method: 'GET', url: `/api/rest/templates/${uuid}/design` })).json();
+    await page.getByRole('button', { name: 'Add text', exact: true }).click();
+    await page.getByRole('button', { name: 'Add table', exact: true }).click();
+    const stored = await poll(design, (d) => d.layers.length === 4);
+    const [text, table] = stored.layers.slice(2);
+    assert.equal(text.type, 'text');
+    assert.equal(text.font, 'Inter');
+    assert.equal(table.type, 'table');
+    assert.equal(table.font, 'Inter');
+    assert.equal(table.header_font, 'Playfair Display');
+    // The brand fonts head the picker, heading first, each with its role.
+    await page.locator('.layer-name', { hasText: new RegExp(`^${text.name}$`) }).click();
+    await page.locator('#prop-font').click();
+    const options = page.locator('#prop-font-list').getByRole('option');
+    assert.deepEqual((await options.allTextContents()).slice(0, 3), [
+      'Playfair DisplayHeading',
+      'InterBody',
+      'Default (DejaVu Sans)',
+    ]);
+    assert.deepEqual(
+      await page.getByRole('group', { name: 'Brand fonts' }).getByRole('option').allTextContents(),
+      ['Playfair DisplayHeading', 'InterBody'],
+    );
+    await page.keyboard.press('Escape');
+  },
+);
 
 test('no Content-Security-Policy violations or page errors', () => {
   assert.deepEqual(problems, []);

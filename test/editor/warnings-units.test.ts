@@ -16,7 +16,12 @@ import {
   requestWarningList,
 } from '../../src/core/generation/warning-list.ts';
 import { WARNING_CODES, type WarningCode } from '../../src/render/types.ts';
-import type { WarningCode as EditorWarningCode } from '../../web/src/api.ts';
+import type {
+  Design as EditorDesign,
+  Warning as EditorWarning,
+  WarningCode as EditorWarningCode,
+} from '../../web/src/api.ts';
+import type { components, paths } from '../../clients/typescript/src/schema.d.ts';
 
 /** Compiles only when A and B are the same type (the type checker runs on the tests too). */
 type Equal<A, B> =
@@ -146,6 +151,13 @@ describe('Imprint-Warnings header', () => {
 describe('Imprint-Warning-Details header', () => {
   it("uses the renderer's codes, which the editor knows by the same names", () => {
     typeIs<Equal<EditorWarningCode, WarningCode>>();
+    // The editor's types are the TS client's, generated from the OpenAPI document.
+    typeIs<Equal<EditorWarning, components['schemas']['WarningDetail']>>();
+    type StoredDesign =
+      paths['/api/rest/templates/{template_uuid}/design']['get']['responses'][200]['content']['application/json'];
+    typeIs<Equal<EditorDesign['unit'], StoredDesign['unit']>>();
+    typeIs<Equal<EditorDesign['guides'], StoredDesign['guides']>>();
+    typeIs<Equal<EditorDesign['background'], Exclude<StoredDesign['background'], undefined>>>();
     assert.equal(new Set(WARNING_CODES).size, WARNING_CODES.length);
   });
 

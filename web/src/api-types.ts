@@ -5,7 +5,7 @@
  * nothing of it is in the bundle. The OpenAPI schemas mark few fields required, so the fields the
  * API always sends are made required here (`Sent`).
  */
-import type { paths } from '../../clients/typescript/src/schema.d.ts';
+import type { components, paths } from '../../clients/typescript/src/schema.d.ts';
 
 /** The JSON body of `op`'s answer with status `S`. */
 type JsonOf<Op, S extends number> = Op extends {
@@ -53,3 +53,29 @@ export type MediaUpload = {
     'file_key' | 'file_id'
   >[];
 };
+
+/** A preview warning: one element of the Imprint-Warning-Details header. */
+export type WarningDetail = components['schemas']['WarningDetail'];
+
+type DesignBody = JsonOf<paths['/api/rest/templates/{template_uuid}/design']['get'], 200>;
+type ApiLayer = components['schemas']['Layer'];
+
+/**
+ * A layer of a design as the editor holds it. The name is the API's. The type is any string: the
+ * editor offers the registry's types (specs.ts), so one added there needs no editor code. The
+ * geometry is a number although the API also accepts strings such as "12px", because the editor
+ * only ever writes numbers and does arithmetic on them. Every other property stays `unknown`: the
+ * properties panel reads them through the registry's specs, whatever the layer type.
+ */
+export type Layer = Record<string, unknown> &
+  Pick<ApiLayer, 'name'> & { type: string; x: number; y: number; width: number; height: number };
+
+/** A design (`GET/PUT /templates/{uuid}/design`), with the fields the API always sends. */
+export type Design = Sent<DesignBody, 'width' | 'height' | 'background'> &
+  Pick<DesignBody, 'unit' | 'bleed' | 'dpi' | 'guides'> & {
+    layers: Layer[];
+    [key: string]: unknown;
+  };
+
+/** The project's brand kit (`GET/PUT /brand-kit`): colours in order and a default font per role. */
+export type BrandKit = JsonOf<paths['/api/rest/brand-kit']['get'], 200>;

@@ -1,29 +1,21 @@
 /** The REST API client of the editor: the public API with the signed-in token, nothing else. */
-import type { Collection, Font, MediaUpload, Starter, Template } from './api-types.ts';
+import type {
+  Collection,
+  Design,
+  Font,
+  MediaUpload,
+  Starter,
+  Template,
+  WarningDetail,
+} from './api-types.ts';
 
-export type { Collection, Font, Starter, Template } from './api-types.ts';
-
-/** What a preview warning is about (the renderer's WARNING_CODES, src/render/types.ts). */
-export type WarningCode =
-  | 'text_overflow'
-  | 'font_fallback'
-  | 'font_synthesized'
-  | 'table_rows_left_out'
-  | 'table_row_cut'
-  | 'unknown_layer'
-  | 'unknown_property'
-  | 'static_layer_value'
-  | 'unknown_field'
-  | 'picture_unavailable'
-  | 'more_warnings';
+export type { BrandKit, Collection, Design, Font, Layer, Starter, Template } from './api-types.ts';
 
 /** A preview warning (the Imprint-Warning-Details header): what it is about, where, and the text. */
-export interface Warning {
-  code: WarningCode;
-  /** A JSON path such as `layers.title`; '' for the closing "n more warnings". */
-  path: string;
-  message: string;
-}
+export type Warning = WarningDetail;
+
+/** What a preview warning is about (the renderer's WARNING_CODES, in the OpenAPI document). */
+export type WarningCode = Warning['code'];
 
 /** A warning as the API's warning strings write it: `<path>: <message>`. */
 export const warningText = (w: Warning): string => (w.path ? `${w.path}: ${w.message}` : w.message);
@@ -37,25 +29,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-export type Layer = Record<string, unknown> & {
-  name: string;
-  type: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-};
-
-export interface Design {
-  width: number;
-  height: number;
-  background: string | null;
-  layers: Layer[];
-  /** Unit of every length (docs/print.md); absent: px. */
-  unit?: 'px' | 'pt' | 'mm' | 'in';
-  [key: string]: unknown;
 }
 
 /** Layer data for previews and images: `{ layerName: { property: value } }`. */

@@ -1,63 +1,27 @@
 /** The renderer's layer registry (imported at build time, see web/vite.config.ts). */
 import specs from 'virtual:editor-specs';
-import type { WarningCode } from './api.ts';
+import type {
+  EditorPropSpec,
+  EditorSpecs as RegistrySpecs,
+} from '../../src/render/design/editor-specs-types.ts';
 
-export type PropSpec =
-  | { kind: 'px'; def: number; min: number; max: number; description: string }
-  | {
-      kind: 'number';
-      def: number;
-      min: number;
-      max: number;
-      integer?: boolean;
-      description: string;
-    }
-  | { kind: 'enum'; values: readonly string[]; def: string; description: string }
-  | { kind: 'color'; def: string | null; nullable?: boolean; description: string }
-  | { kind: 'boolean'; def: boolean; description: string }
-  | { kind: 'string'; def: string; max: number; description: string }
-  | { kind: 'url'; description: string }
-  | { kind: 'custom'; description: string; scalar?: string; schema: Record<string, unknown> };
+/*
+ * These types are the registry's own (src/render/design/editor-specs-types.ts), not the OpenAPI
+ * document's: the specs are not an API answer but the registry itself, imported at build time, so
+ * the module that produces them is the one place their shape is written. Type-only: nothing of
+ * src/ is in the bundle.
+ */
+
+/** A property's spec: its kind, default, bounds and description (custom checks as JSON Schema). */
+export type PropSpec = EditorPropSpec;
 
 /** How the editor offers a layer type (the registry's LayerType.editor). */
-export interface TypeHints {
-  /** The add button's text. */
-  label: string;
-  /** One character before the layer's name in the layers panel. */
-  icon: string;
-  /** A new layer: at most width × height px and the shares of the canvas; square: both sides equal. */
-  size: {
-    width: number;
-    height: number;
-    widthShare: number;
-    heightShare: number;
-    square?: boolean;
-  };
-  /** A new layer's properties. */
-  starter: Record<string, unknown>;
-}
+export type TypeHints = RegistrySpecs['hints'][string];
 
 /** A family of the font library (GET /api/rest/fonts/built-in lists the same). */
-export interface LibraryFont {
-  name: string;
-  category: string;
-  weights: number[];
-  styles: string[];
-}
+export type LibraryFont = RegistrySpecs['fontLibrary'][number];
 
-export interface EditorSpecs {
-  common: Record<string, PropSpec>;
-  types: Record<string, Record<string, PropSpec>>;
-  hints: Record<string, TypeHints>;
-  fonts: string[];
-  /** The weight classes each bundled family has, lightest first. */
-  fontWeights: Record<string, number[]>;
-  /** The font library: families shipped for designs, with their weights and styles. */
-  fontLibrary: LibraryFont[];
-  warningCodes: WarningCode[];
-  /** Painter pixels per design unit, as the renderer counts them (96 per inch). */
-  units: Record<string, number>;
-}
+export type EditorSpecs = RegistrySpecs;
 
 export const SPECS = specs as EditorSpecs;
 

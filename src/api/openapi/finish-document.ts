@@ -7,6 +7,7 @@
  */
 import { layerSchemas } from '../../render/index.ts';
 import { imageObjectSchema, pdfObjectSchema } from '../routes/images/generation-schemas.ts';
+import { warningDetailSchema } from '../routes/templates/template-schemas.ts';
 import { ERROR_SCHEMAS, ERROR_STATUSES, errorResponse } from './error-responses.ts';
 import { OPERATION_EXAMPLES } from './operation-examples.ts';
 import { PUBLIC_PATHS, WEBHOOKS } from './public-paths.ts';
@@ -98,6 +99,7 @@ export function finishDocument(generated: Json): Json {
       ...ERROR_SCHEMAS,
       Image: imageObjectSchema,
       Pdf: pdfObjectSchema,
+      WarningDetail: warningDetailSchema,
       ...layers.design,
       ...layers.patch,
       Layer: {

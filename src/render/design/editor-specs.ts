@@ -9,31 +9,12 @@ import { BUNDLED_FAMILIES } from '../fonts/bundled-fonts.ts';
 import { libraryFamilies } from '../fonts/font-library.ts';
 import { layerTypes } from '../layers/index.ts';
 import { WARNING_CODES } from '../types.ts';
-import type { EditorHints, JsonSchema, PropSpec, PropSpecs, WarningCode } from '../types.ts';
+import type { PropSpecs } from '../types.ts';
+import type { EditorPropSpec, EditorSpecs } from './editor-specs-types.ts';
 import { COMMON_PROPS } from './common-props.ts';
 import { PX_PER_UNIT } from './units.ts';
 
-/** A property spec without functions: what the editor needs to build a control. */
-export type EditorPropSpec =
-  | Exclude<PropSpec, { kind: 'custom' }>
-  | { kind: 'custom'; description: string; scalar?: string; schema: JsonSchema };
-
-/** The editor's view of the registry. */
-export interface EditorSpecs {
-  common: Record<string, EditorPropSpec>;
-  types: Record<string, Record<string, EditorPropSpec>>;
-  /** Per type, in registry order: the add button's label, the icon, a new layer's size and values. */
-  hints: Record<string, EditorHints>;
-  fonts: string[];
-  /** The weight classes each bundled family has, lightest first. */
-  fontWeights: Record<string, number[]>;
-  /** The font library's families (font-library.ts): name, category, weights and styles. */
-  fontLibrary: Array<{ name: string; category: string; weights: number[]; styles: string[] }>;
-  /** The codes preview warnings carry (Imprint-Warning-Details). */
-  warningCodes: readonly WarningCode[];
-  /** Painter pixels per design unit (px, pt, mm, in): lengths and their bounds in the editor. */
-  units: Record<string, number>;
-}
+export type { EditorPropSpec, EditorSpecs } from './editor-specs-types.ts';
 
 function plain(specs: PropSpecs): Record<string, EditorPropSpec> {
   const out: Record<string, EditorPropSpec> = {};

@@ -1,10 +1,12 @@
 /**
  * The arrange bar above the canvas: align the selection (to its own box or to the page),
  * distribute it with equal gaps, group and ungroup (also Ctrl+G, Ctrl+Shift+G), and the switches
- * that fold the side panels away. Every change is one undo step.
+ * that fold the side panels away. Every change is one undo step. On screens below 1320 px
+ * the words give way to icons (layout-tools.css), so the bar keeps one row down to 1024 px.
  */
 import { useEffect, useState } from 'preact/hooks';
 import './layout-tools.css';
+import { Compact } from './compact.tsx';
 import { align, applyMoves, distribute, type AlignEdge, type Axis } from './align.ts';
 import type { EditorDoc } from './doc.ts';
 import { LOCKED } from './doc.ts';
@@ -84,7 +86,9 @@ export function ArrangeBar({
       >
         ◧<span class="visually-hidden"> Layers panel</span>
       </button>
-      <span class="hint">Align</span>
+      <span class="hint" aria-hidden="true">
+        Align
+      </span>
       {EDGES.map((a) => (
         <button
           key={a.edge}
@@ -98,14 +102,26 @@ export function ArrangeBar({
         </button>
       ))}
       <span class="control toggles" role="group" aria-label="Align to">
-        <button type="button" aria-pressed={!toPage} onClick={() => setToPage(false)}>
-          Selection
+        <button
+          type="button"
+          aria-pressed={!toPage}
+          title="Align and distribute within the selection's box"
+          onClick={() => setToPage(false)}
+        >
+          <Compact icon="⊡">Selection</Compact>
         </button>
-        <button type="button" aria-pressed={toPage} onClick={() => setToPage(true)}>
-          Page
+        <button
+          type="button"
+          aria-pressed={toPage}
+          title="Align and distribute on the page"
+          onClick={() => setToPage(true)}
+        >
+          <Compact icon="▭">Page</Compact>
         </button>
       </span>
-      <span class="hint">Distribute</span>
+      <span class="hint" aria-hidden="true">
+        Distribute
+      </span>
       {(['horizontal', 'vertical'] as Axis[]).map((axis) => (
         <button
           key={axis}
@@ -124,10 +140,10 @@ export function ArrangeBar({
         onClick={doGroup}
         title="Group the selected layers (Ctrl+G)"
       >
-        Group
+        <Compact icon="⊞">Group</Compact>
       </button>
       <button type="button" disabled={!grouped} onClick={doUngroup} title="Ungroup (Ctrl+Shift+G)">
-        Ungroup
+        <Compact icon="⊟">Ungroup</Compact>
       </button>
       <button
         type="button"

@@ -1,11 +1,13 @@
 /**
  * The font picker of `font` / `alt_font`: a button and a listbox whose options show each font in
  * its own face (font-faces.ts loads them when the list first opens, library faces as they scroll
- * into view). A search field above the list filters it by name (or category). Keyboard: arrows
- * move, Enter picks, Escape closes; the value is a project font's uuid or a built-in name.
+ * into view). The brand kit's fonts come first. A search field above the list filters it by name
+ * (or category). Keyboard: arrows move, Enter picks, Escape closes; the value is a project font's
+ * uuid or a built-in name.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Api, Font } from '../api.ts';
+import { brandFonts, useBrandKit } from './brand-kit.ts';
 import { missingFontLabel } from './font-names.ts';
 import { SPECS } from '../specs.ts';
 import {
@@ -29,7 +31,40 @@ interface Option {
   library?: boolean;
   /** Searched besides the label (a library family's category). */
   keywords?: string;
-  group: 'default' | 'project' | 'library' | 'bundled';
+  group: 'brand' | 'default' | 'project' | 'library' | 'bundled';
+}
+
+/**
+ * A font of the brand kit as an option: `font` is a project font's uuid or family, or a library or
+ * bundled family; its role (heading, body) is the sample text.
+ */
+function brandOption(font: string, role: 'heading' | 'body', fonts: Font[]): Option {
+  const sample = role === 'heading' ? 'Heading' : 'Body';
+  const own = fonts.find((f) => f.uuid === font) ?? fonts.find((f) => f.family === font);
+  if (own)
+    return {
+      value: font,
+      label: own.uuid === font ? own.title : font,
+      family: faceFamily(own),
+      sample,
+      group: 'brand',
+    };
+  if (SPECS.fontLibrary.some((f) => f.name === font))
+    return {
+      value: font,
+      label: font,
+      family: faceFamily({ library: font }),
+      library: true,
+      sample,
+      group: 'brand',
+    };
+  return {
+    value: font,
+    label: font,
+    family: faceFamily({ bundled: font }),
+    sample,
+    group: 'brand',
+  };
 }
 
 interface Props {
@@ -49,7 +84,9 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
   const root = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLUListElement>(null);
 
+  const kit = useBrandKit(api);
   const all: Option[] = [
+    ...brandFonts(kit).map(({ role, font }) => brandOption(font, role, fonts)),
     { value: '', label: `Default (${bundled[0]})`, group: 'default' },
     ...fonts.map((f) => ({
       value: f.uuid,
@@ -187,6 +224,7 @@ export function FontPicker({ id, api, value, fonts, bundled, onChange }: Props) 
     </>
   );
   const groups: [Option['group'], string][] = [
+    ['brand', 'Brand fonts'],
     ['default', ''],
     ['project', 'Project fonts'],
     ['library', 'Font library'],

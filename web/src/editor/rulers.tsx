@@ -69,13 +69,24 @@ export function Rulers({ doc, zoom, area }: Props) {
     };
     measure();
     el.addEventListener('scroll', measure);
+    // The stage moves without changing size when something above it in the area comes, goes or
+    // changes height (the publish notice arrives after the page, the PDF page strip): watch
+    // every child of the area, and the list of children.
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    const stage = el.querySelector('[data-testid=stage]');
-    if (stage) ro.observe(stage);
+    const watchChildren = () => {
+      for (const child of el.children) ro.observe(child);
+    };
+    watchChildren();
+    const mo = new MutationObserver(() => {
+      watchChildren();
+      measure();
+    });
+    mo.observe(el, { childList: true });
     return () => {
       el.removeEventListener('scroll', measure);
       ro.disconnect();
+      mo.disconnect();
     };
   }, [zoom, design.width, design.height]);
 

@@ -1,34 +1,19 @@
 /**
- * The swatches under every colour field: the project's brand kit (GET /api/rest/brand-kit, read
- * once per page) and the colours picked recently (kept in localStorage, newest first). A click
- * sets the field; "+" adds the field's colour to the brand kit (PUT /api/rest/brand-kit).
+ * The swatches under every colour field: the project's brand colours (brand-kit.ts) and the
+ * colours picked recently (kept in localStorage, newest first). A click sets the field; "+" adds
+ * the field's colour to the brand kit (PUT /api/rest/brand-kit).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Api } from '../api.ts';
+import type { Api, BrandKit } from '../api.ts';
+import { brandKit, saveBrandKit, useBrandKit } from './brand-kit.ts';
 
-export interface BrandColor {
-  name: string | null;
-  value: string;
-}
-interface BrandKit {
-  colors: BrandColor[];
-  fonts: { heading: string | null; body: string | null };
-}
+export type BrandColor = BrandKit['colors'][number];
 
 const RECENT_KEY = 'imprint.recentColors';
 const RECENT_MAX = 10;
 
-let kit: Promise<BrandKit> | undefined;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((f) => f());
-
-function brandKit(api: Api): Promise<BrandKit> {
-  kit ??= api
-    .json<BrandKit>('GET', '/brand-kit')
-    .then((r) => r.body)
-    .catch(() => ({ colors: [], fonts: { heading: null, body: null } }));
-  return kit;
-}
 
 /** The recent colours, newest first. */
 export function recentColors(): string[] {
@@ -63,21 +48,14 @@ export function Swatches(props: {
   current: string;
   onPick: (value: string) => void;
 }) {
-  const [brand, setBrand] = useState<BrandColor[]>([]);
+  const brand = useBrandKit(props.api).colors;
+  // Recent colours change in every colour field at once.
   const [, redraw] = useState(0);
   useEffect(() => {
-    let live = true;
-    const refresh = () => {
-      void brandKit(props.api).then((k) => live && setBrand(k.colors));
-      redraw((n) => n + 1);
-    };
+    const refresh = () => redraw((n) => n + 1);
     listeners.add(refresh);
-    refresh();
-    return () => {
-      live = false;
-      listeners.delete(refresh);
-    };
-  }, [props.api]);
+    return () => void listeners.delete(refresh);
+  }, []);
   const recent = recentColors();
   const pick = (value: string) => {
     props.onPick(value);
@@ -85,18 +63,16 @@ export function Swatches(props: {
   };
   const addToKit = async () => {
     const current = await brandKit(props.api);
-    const res = await props.api.json<BrandKit>('PUT', '/brand-kit', {
-      colors: [...current.colors, { value: props.current }],
+    await saveBrandKit(props.api, {
+      colors: [...current.colors, { name: null, value: props.current }],
       fonts: current.fonts,
     });
-    kit = Promise.resolve(res.body);
-    changed();
   };
   const swatch = (c: BrandColor, kind: string) => (
     <button
       key={`${kind}-${c.value}`}
       type="button"
-      class="swatch"
+      class="kit-swatch"
       style={{ '--swatch': c.value }}
       title={`${c.name ? `${c.name} ` : ''}${c.value}`}
       aria-label={`${kind} colour ${c.name ? `${c.name} ` : ''}${c.value}`}

@@ -3,7 +3,7 @@
  * moved, titled, sized and aligned (their cells in every row move with them); rows as a grid of
  * text cells, with rows added, removed and moved, spreadsheet text pasted into a cell spreading
  * over the cells right and below, and "Paste CSV" replacing or extending the rows. Barcode and
- * picture cells show what they are and stay as they are; "Edit as JSON" changes everything.
+ * picture cells have their own fields (table-media-cell.tsx); "Edit as JSON" changes everything.
  * The same rows grid edits a table's rows in the test data.
  */
 import { useState } from 'preact/hooks';
@@ -12,6 +12,7 @@ import { parseCsv, rowsForColumns } from './csv.ts';
 import type { EditorDoc } from './doc.ts';
 import { DraftField } from './draft-field.tsx';
 import { JsonField } from './json-field.tsx';
+import { MediaCell } from './table-media-cell.tsx';
 import './table-grid.css';
 
 export interface Column {
@@ -59,14 +60,6 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
   next.splice(to, 0, item);
   return next;
 };
-
-/** What a barcode or picture cell is, in a few words. */
-const describeCell = (c: Record<string, unknown>) =>
-  c.type === 'barcode'
-    ? `barcode ${String(c.value ?? '')}`
-    : c.type === 'picture'
-      ? `picture ${String(c.url ?? '')}`
-      : String(c.type ?? 'object');
 
 /** Editing both lists of one table layer in the design, as one undoable step. */
 function useTableLayer(doc: EditorDoc, layer: Layer) {
@@ -238,10 +231,10 @@ export function RowsGrid({ label, columns, rows, onRows }: RowsProps) {
   const n = columns.length;
   const blank = (): Cell[] => Array<string>(n).fill('');
   const padded = (r: Cell[]) => padTo(r, n);
-  const setCell = (i: number, j: number, v: string) =>
+  const setCell = (i: number, j: number, v: Cell, merge = true) =>
     onRows(
       rows.map((r, k) => (k === i ? padded(r).map((c, m) => (m === j ? v : c)) : r)),
-      true,
+      merge,
     );
   /** Spreadsheet text pasted into cell (i, j): fills the cells right and below, adding rows. */
   const pasteAt = (i: number, j: number, text: string) => {
@@ -342,9 +335,11 @@ export function RowsGrid({ label, columns, rows, onRows }: RowsProps) {
                     return (
                       <td key={j} class={c.width == null ? 'auto' : undefined}>
                         {typeof cell === 'object' ? (
-                          <span class="object-cell" title={JSON.stringify(cell)}>
-                            {describeCell(cell)}
-                          </span>
+                          <MediaCell
+                            cell={cell}
+                            label={`Row ${i + 1}, ${c.title || `column ${j + 1}`}`}
+                            onChange={(v, merge) => setCell(i, j, v, merge)}
+                          />
                         ) : (
                           <input
                             aria-label={`Row ${i + 1}, ${c.title || `column ${j + 1}`}`}

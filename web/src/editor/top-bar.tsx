@@ -1,8 +1,9 @@
 /** The editor's top bar: back link, title, add-layer and edit toolbars, output, save state. */
 import type { JSX, RefObject } from 'preact';
-import type { Api, Design, Layer, LayerData } from '../api.ts';
+import type { Api, BrandKit, Design, Layer, LayerData } from '../api.ts';
 import { hintsOf, LAYER_TYPES } from '../specs.ts';
 import type { SaveState } from './autosave.ts';
+import { brandFontProps, useBrandKit } from './brand-kit.ts';
 import { Compact } from './compact.tsx';
 import type { EditorDoc } from './doc.ts';
 import { OutputBar, type OutputKind } from './output.tsx';
@@ -12,9 +13,9 @@ import type { Zoom } from './use-zoom.ts';
 
 /**
  * A new layer of `type`, centred on the canvas, sized and filled with values that show something
- * as its registry entry says (LayerType.editor).
+ * as its registry entry says (LayerType.editor), in the brand kit's default fonts.
  */
-function newLayer(type: string, design: Design): Layer {
+function newLayer(type: string, design: Design, kit: BrandKit): Layer {
   const { size, starter } = hintsOf(type);
   let w = Math.min(size.width, design.width * size.widthShare);
   let h = Math.min(size.height, design.height * size.heightShare);
@@ -28,6 +29,7 @@ function newLayer(type: string, design: Design): Layer {
     height: Math.round(h),
     // A copy: the starter's rows and columns must not be shared between layers.
     ...structuredClone(starter),
+    ...brandFontProps(type, kit),
   };
 }
 
@@ -51,6 +53,7 @@ export function TopBar(p: {
   onSignOut: () => void;
 }) {
   const { doc, zoom } = p;
+  const kit = useBrandKit(p.api);
   return (
     <header class="topbar">
       <a href="#/" class="back">
@@ -64,7 +67,9 @@ export function TopBar(p: {
             key={t}
             type="button"
             title={`Add ${hintsOf(t).label}`}
-            onClick={() => doc.add([placeNewLayer(newLayer(t, doc.design), doc, p.area.current)])}
+            onClick={() =>
+              doc.add([placeNewLayer(newLayer(t, doc.design, kit), doc, p.area.current)])
+            }
           >
             <Compact icon={hintsOf(t).icon}>
               <span class="visually-hidden">Add </span>

@@ -188,6 +188,30 @@ export const putDesignSchema = {
   response: { 200: { ...designSchema, headers: { etag: etagHeader } }, 409: conflictSchema },
 };
 
+/**
+ * One element of the preview's Imprint-Warning-Details header. Headers carry strings, so the
+ * document lists it under components/schemas (as WarningDetail) for clients to type the parsed
+ * header with, the editor among them.
+ */
+export const warningDetailSchema = {
+  type: 'object',
+  description: 'A preview warning: what it is about, where, and the text.',
+  required: ['code', 'path', 'message'],
+  additionalProperties: false,
+  properties: {
+    code: {
+      type: 'string',
+      enum: [...WARNING_CODES],
+      description: 'What the warning is about; more_warnings closes a capped list.',
+    },
+    path: {
+      type: 'string',
+      description: 'A JSON path such as `layers.title`; empty for the closing more_warnings.',
+    },
+    message: { type: 'string', description: 'The warning, for people.' },
+  },
+};
+
 /** POST /templates/{template_uuid}/preview */
 export const previewSchema = {
   tags: ['Templates'],
@@ -232,7 +256,7 @@ export const previewSchema = {
         'imprint-warning-details': {
           type: 'string',
           description:
-            'The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (ASCII with `\\uXXXX` escapes). `code` is one of ' +
+            'The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\\uXXXX` escapes). `code` is one of ' +
             `${WARNING_CODES.join(', ')} (more_warnings closes a capped list).`,
         },
       },
