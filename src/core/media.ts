@@ -6,7 +6,7 @@
  */
 import type { BlobStorage } from './ports/blob-storage.ts';
 import { fileUrl, newFileKey } from '../storage/file-url.ts';
-import { sniffPicture } from '../net/sniff.ts';
+import { sniffPicture, sniffVideoSource } from '../net/sniff.ts';
 import { AppError, validationError, type FieldErrors } from './errors.ts';
 import { newId } from './ids.ts';
 import type { MediaStore } from './ports/media-store.ts';
@@ -21,10 +21,20 @@ const MEDIA_TYPES: Readonly<Record<string, { contentType: string; ext: string }>
   webp: { contentType: 'image/webp', ext: 'webp' },
   gif: { contentType: 'image/gif', ext: 'gif' },
   svg: { contentType: 'image/svg+xml', ext: 'svg' },
+  // Sources of videos (docs/videos.md): a picture layer's `video`, a clip's `audio`, an `srt`.
+  mp4: { contentType: 'video/mp4', ext: 'mp4' },
+  mov: { contentType: 'video/quicktime', ext: 'mov' },
+  webm: { contentType: 'video/webm', ext: 'webm' },
+  m4a: { contentType: 'audio/mp4', ext: 'm4a' },
+  mp3: { contentType: 'audio/mpeg', ext: 'mp3' },
+  aac: { contentType: 'audio/aac', ext: 'aac' },
+  wav: { contentType: 'audio/wav', ext: 'wav' },
+  srt: { contentType: 'application/x-subrip', ext: 'srt' },
 };
 
 /** The accepted formats, for messages and docs. */
-export const MEDIA_FORMATS = 'JPEG, PNG, WebP, GIF or SVG';
+export const MEDIA_FORMATS =
+  'JPEG, PNG, WebP, GIF or SVG image, an MP4, MOV or WebM video, MP3, AAC, M4A or WAV audio, or SRT subtitles';
 
 /** One stored media file. */
 export interface MediaRecord {
@@ -108,9 +118,9 @@ export class MediaService {
           `must not be larger than ${this.deps.maxBytes} bytes; received ${f.bytes.length} bytes`,
         ];
       }
-      const format = sniffPicture(f.bytes);
+      const format = sniffPicture(f.bytes) ?? sniffVideoSource(f.bytes);
       const type = format ? MEDIA_TYPES[format] : undefined;
-      if (!type) bad[f.field] = [`must be a ${MEDIA_FORMATS} image; the bytes are none of these`];
+      if (!type) bad[f.field] = [`must be a ${MEDIA_FORMATS}; the bytes are none of these`];
       return { ...f, type };
     });
     if (Object.keys(tooLarge).length > 0) {

@@ -288,6 +288,45 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(list.data.length, 0);
     });
 
+    it("takes a video uploaded with POST /media as a picture layer's video", async () => {
+      const boundary = 'imprint-test-boundary';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="clip"; filename="clip.mp4"\r\n` +
+            'Content-Type: application/octet-stream\r\n\r\n',
+        ),
+        fs.readFileSync(path.join(dir, 'clip.mp4')),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const uploaded = await t.request({
+        method: 'POST',
+        url: '/api/rest/media',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      assert.equal(uploaded.statusCode, 200, uploaded.body);
+      const [{ file_id: url }] = uploaded.json().media;
+      assert.match(url, /\/files\/media\/.+\.mp4$/);
+      const served = await t.request({ method: 'GET', url: pathOf(url), token: null });
+      assert.equal(served.headers['content-type'], 'video/mp4');
+      const res = await post({
+        clips: [{ template_uuid: template, layers: { bg: { video: url } } }],
+        modifications: { fps: 10 },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const done = await pollUntilDone(t, res.json().polling_url as string);
+      assert.equal(done.status, 'finished', JSON.stringify(done));
+      const file = await t.request({
+        method: 'GET',
+        url: pathOf(done.video_url as string),
+        token: null,
+      });
+      const out = path.join(dir, `from-media-${kind}.mp4`);
+      fs.writeFileSync(out, file.rawPayload);
+      const p = await probe(out);
+      assert.ok(Math.abs(p.duration - 1.4) < 0.2, `duration ${p.duration}`);
+    });
+
     it('fails the job naming the clip and layer when a source is not a video', async () => {
       fs.writeFileSync(path.join(dir, 'not-a-video.mp4'), 'hello, I am text');
       const res = await post({
