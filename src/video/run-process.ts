@@ -5,6 +5,19 @@
  * kept, for error messages, so a chatty or hostile input cannot grow memory.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+/**
+ * util-linux's setpriv (Debian's essential packages have it) starts the child with a parent-death
+ * signal: if this process dies without killing its children (SIGKILL, a crash), the kernel kills
+ * ffmpeg too instead of letting it encode on for nobody. Where it is missing, ffmpeg runs as is.
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => fs.existsSync(p));
+
+/** The command line that runs `command args`, ended by the kernel if this process dies. */
+export function boundToParent(command: string, args: string[]): [string, string[]] {
+  return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
+}
 
 /** How much of stderr an error keeps (its last characters: ffmpeg says what went wrong last). */
 const STDERR_TAIL = 4_000;
@@ -49,7 +62,8 @@ export function runProcess(
       reject(new ProcessError(`${command} was not started: the job was cancelled`, '', 'aborted'));
       return;
     }
-    const child = spawn(command, args, {
+    const [file, argv] = boundToParent(command, args);
+    const child = spawn(file, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { FfmpegVideoComposer } from '../../src/video/index.ts';
 import { VideoInputError } from '../../src/core/ports/video-composer.ts';
 import type { Design } from '../../src/render/index.ts';
-import { runChecked } from '../helpers/child-processes.ts';
+import { runChecked, runCheckedSync } from '../helpers/child-processes.ts';
 import { clip, colorPng, composeInput, makeVideo, tempDir } from './_media.ts';
 
 const composer = new FfmpegVideoComposer();
@@ -131,49 +131,28 @@ test('subtitles: a broken SRT and a missing one name the field', async (t) => {
 
 test('a time limit or a cancelled job kills ffmpeg', async (t) => {
   const dir = await tempDir(t);
-  const video = await makeVideo(dir, 'v.mp4', { seconds: 1, width: 64, height: 48 });
-  const big: Design = {
-    width: 1280,
-    height: 720,
-    background: '#000000',
-    layers: [{ name: 'bg', type: 'picture', x: 0, y: 0, width: 1280, height: 720 }],
-  };
-  // 30 s of 720p take ffmpeg far longer than the limit here.
-  const long = { options: { clipSeconds: 30 }, limits: { maxSourceSeconds: 60, maxSeconds: 60 } };
+  // A named pipe nobody writes to, handed over as the download: ffprobe blocks on it for as long
+  // as it is let, on a quiet machine as on a busy one (a real file is probed in time on a fast one).
+  const never = join(dir, 'never.mp4');
+  runCheckedSync('mkfifo', [never]);
+  const blocked = (over: Parameters<typeof composeInput>[3]) => ({
+    ...composeInput(dir, [clip(DESIGN, {}, { audio: 'u:never' })], {}, over),
+    download: async () => never,
+  });
   await assert.rejects(
-    composer.compose(
-      composeInput(
-        await tempDir(t),
-        [clip(big, {}, { audio: 'u:v' })],
-        { 'u:v': video },
-        {
-          ...long,
-          limits: { ...long.limits, processTimeoutMs: 1_000 },
-        },
-      ),
-    ),
-    /ffmpeg was stopped after 1000 ms/,
+    composer.compose(blocked({ limits: { processTimeoutMs: 1_000 } })),
+    /(ffmpeg|ffprobe) was stopped after 1000 ms/,
   );
   await noMediaChildren();
   const controller = new AbortController();
-  const job = composer.compose(
-    composeInput(
-      await tempDir(t),
-      [clip(big, {}, { audio: 'u:v' })],
-      { 'u:v': video },
-      {
-        ...long,
-        signal: controller.signal,
-      },
-    ),
-  );
-  // Cancels once ffmpeg runs (the stills are drawn before it starts).
+  const job = composer.compose(blocked({ signal: controller.signal }));
+  // Cancels once the child runs.
   const started = Date.now();
-  while ((await mediaChildren()).every((l) => !/ffmpeg/.test(l)) && Date.now() - started < 20_000) {
+  while ((await mediaChildren()).length === 0 && Date.now() - started < 20_000) {
     await new Promise((r) => setImmediate(r));
   }
   controller.abort();
-  await assert.rejects(job, /ffmpeg was stopped: the job was cancelled/);
+  await assert.rejects(job, /(ffmpeg|ffprobe) was stopped: the job was cancelled/);
   await noMediaChildren();
 });
 
