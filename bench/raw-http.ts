@@ -20,7 +20,10 @@ interface Message {
 class MessageReader {
   private buf: Buffer = Buffer.alloc(0);
 
-  constructor(private readonly onMessage: (m: Message) => void) {}
+  private readonly onMessage: (m: Message) => void;
+  constructor(onMessage: (m: Message) => void) {
+    this.onMessage = onMessage;
+  }
 
   push(chunk: Buffer): void {
     this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
@@ -48,10 +51,9 @@ export class RawConnection {
   private readonly socket: net.Socket;
   private pending: { resolve(m: Message): void; reject(e: Error): void } | null = null;
 
-  private constructor(
-    socket: net.Socket,
-    private readonly host: string,
-  ) {
+  private readonly host: string;
+  private constructor(socket: net.Socket, host: string) {
+    this.host = host;
     this.socket = socket;
     const reader = new MessageReader((m) => {
       const p = this.pending;

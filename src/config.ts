@@ -9,11 +9,10 @@ import ipaddr from 'ipaddr.js';
 
 /** Thrown when an environment variable has a value the service cannot use. */
 export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
     super(`Invalid ${variable}: ${message}`);
+    this.variable = variable;
     this.name = 'ConfigError';
   }
 }

@@ -13,11 +13,14 @@ const WINDOW_MS = 60_000;
 
 /** Counts requests per key in clock-aligned one-minute windows, on a shared counter. */
 export class RateLimiter {
-  constructor(
-    readonly limit: number,
-    private readonly counter: RateCounter,
-    private readonly now: () => number = Date.now,
-  ) {}
+  readonly limit: number;
+  private readonly counter: RateCounter;
+  private readonly now: () => number;
+  constructor(limit: number, counter: RateCounter, now: () => number = Date.now) {
+    this.limit = limit;
+    this.counter = counter;
+    this.now = now;
+  }
 
   /** Counts one request of `key`; says whether it is allowed and what the headers should say. */
   async hit(key: string): Promise<{ allowed: boolean; remaining: number; resetAt: number }> {

@@ -24,8 +24,10 @@ const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
 
 /** A bad command line or input file: printed as problems, exit code 1. */
 class CliInputError extends Error {
-  constructor(readonly problems: RenderProblem[]) {
+  readonly problems: RenderProblem[];
+  constructor(problems: RenderProblem[]) {
     super(problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
+    this.problems = problems;
   }
 }
 

@@ -45,12 +45,10 @@ export class AppError extends Error {
   readonly extra?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
 
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    options: AppErrorOptions = {},
-  ) {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message);
+    this.code = code;
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
     this.fields = options.fields;

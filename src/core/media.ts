@@ -96,7 +96,9 @@ export class MediaService {
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
 
-  constructor(private readonly deps: MediaDeps) {
+  private readonly deps: MediaDeps;
+  constructor(deps: MediaDeps) {
+    this.deps = deps;
     this.now = deps.now ?? (() => new Date());
   }
 

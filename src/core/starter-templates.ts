@@ -53,7 +53,10 @@ export function readStarterTemplates(dir: string = STARTER_DIR): StarterTemplate
 export class StarterCatalog {
   private starters: StarterTemplate[] | undefined;
 
-  constructor(private readonly dir: string = STARTER_DIR) {}
+  private readonly dir: string;
+  constructor(dir: string = STARTER_DIR) {
+    this.dir = dir;
+  }
 
   /** Every starter, ordered by id. */
   list(): StarterTemplate[] {

@@ -24,10 +24,15 @@ export interface VersionedDesign {
  * latest); with `version`, exactly that version. undefined: no such template, or no such version.
  */
 export class VersionedDesigns {
+  private readonly templates: Pick<TemplateStore, 'getDesign'>;
+  private readonly versions: Pick<TemplateVersionStore, 'getDesign'>;
   constructor(
-    private readonly templates: Pick<TemplateStore, 'getDesign'>,
-    private readonly versions: Pick<TemplateVersionStore, 'getDesign'>,
-  ) {}
+    templates: Pick<TemplateStore, 'getDesign'>,
+    versions: Pick<TemplateVersionStore, 'getDesign'>,
+  ) {
+    this.templates = templates;
+    this.versions = versions;
+  }
 
   async getDesign(
     projectId: string,

@@ -88,10 +88,11 @@ export class AssetFetcher {
   private readonly ttlMs: number;
   private readonly cacheMaxBytes: number;
 
-  constructor(
-    private readonly opts: AssetFetcherOptions,
-    private readonly fetchFn: FetchFn = safeFetch,
-  ) {
+  private readonly opts: AssetFetcherOptions;
+  private readonly fetchFn: FetchFn;
+  constructor(opts: AssetFetcherOptions, fetchFn: FetchFn = safeFetch) {
+    this.opts = opts;
+    this.fetchFn = fetchFn;
     this.ttlMs = opts.ttlMs ?? 5 * 60_000;
     this.cacheMaxBytes = opts.cacheMaxBytes ?? 128 * 1024 * 1024;
   }

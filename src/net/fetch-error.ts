@@ -21,16 +21,24 @@ export class FetchError extends Error {
   /** Its job failure code (core/generation/job-failure.ts); its message is safe to show. */
   readonly failure = 'asset_fetch' as const;
 
+  readonly url: string;
+  readonly reason: FetchErrorReason;
+  /** The HTTP status, when the server answered (reasons 'http_status', 'too_many_redirects'). */
+  readonly status?: number;
+  /** The Content-Type the server sent, for 'bad_content' (a web page can be shot instead). */
+  readonly contentType?: string;
   constructor(
-    readonly url: string,
-    readonly reason: FetchErrorReason,
+    url: string,
+    reason: FetchErrorReason,
     detail: string,
-    /** The HTTP status, when the server answered (reasons 'http_status', 'too_many_redirects'). */
-    readonly status?: number,
-    /** The Content-Type the server sent, for 'bad_content' (a web page can be shot instead). */
-    readonly contentType?: string,
+    status?: number,
+    contentType?: string,
   ) {
     super(`${displayUrl(url)}: ${detail}`);
+    this.url = url;
+    this.reason = reason;
+    this.status = status;
+    this.contentType = contentType;
     this.name = 'FetchError';
   }
 }

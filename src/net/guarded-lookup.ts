@@ -9,12 +9,14 @@ import { blockedAddressReason } from './address-policy.ts';
 
 /** Raised inside a connection when a hostname resolves to an address we may not contact. */
 export class BlockedAddressError extends Error {
-  constructor(
-    readonly hostname: string,
-    readonly address: string,
-    readonly why: string,
-  ) {
+  readonly hostname: string;
+  readonly address: string;
+  readonly why: string;
+  constructor(hostname: string, address: string, why: string) {
     super(`${hostname} resolves to ${address}, which is ${why}`);
+    this.hostname = hostname;
+    this.address = address;
+    this.why = why;
     this.name = 'BlockedAddressError';
   }
 }

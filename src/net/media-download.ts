@@ -22,7 +22,10 @@ export interface MediaDownloaderOptions {
 
 /** Downloads video job sources to files. */
 export class FileMediaDownloader implements MediaDownloader {
-  constructor(private readonly opts: MediaDownloaderOptions) {}
+  private readonly opts: MediaDownloaderOptions;
+  constructor(opts: MediaDownloaderOptions) {
+    this.opts = opts;
+  }
 
   async download(url: string, path: string, limits: MediaDownloadLimits): Promise<void> {
     const own = this.opts.ownFiles;

@@ -116,8 +116,10 @@ export interface RenderWarning extends RenderProblem {
 
 /** Raised for bad designs, bad layer data or unusable assets; `problems` name the paths. */
 export class RenderInputError extends Error {
-  constructor(readonly problems: RenderProblem[]) {
+  readonly problems: RenderProblem[];
+  constructor(problems: RenderProblem[]) {
     super(problems.map((p) => `${p.path}: ${p.message}`).join('; '));
+    this.problems = problems;
     this.name = 'RenderInputError';
   }
 }

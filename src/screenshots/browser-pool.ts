@@ -25,11 +25,10 @@ export interface BrowserPoolOptions {
 
 /** A page that ran out of time or crashed; `reason` says which. */
 export class PageFailure extends Error {
-  constructor(
-    readonly reason: 'timeout' | 'crash',
-    message: string,
-  ) {
+  readonly reason: 'timeout' | 'crash';
+  constructor(reason: 'timeout' | 'crash', message: string) {
     super(message);
+    this.reason = reason;
     this.name = 'PageFailure';
   }
 }
@@ -50,7 +49,9 @@ export class BrowserPool {
   /** Pages run, and contexts and browsers started (for tests and the benchmark). */
   readonly counts = { pages: 0, contexts: 0, launches: 0 };
 
-  constructor(private readonly opts: BrowserPoolOptions) {
+  private readonly opts: BrowserPoolOptions;
+  constructor(opts: BrowserPoolOptions) {
+    this.opts = opts;
     for (let i = 0; i < opts.contexts; i++) this.free.push({ context: null, tab: null, pages: 0 });
   }
 

@@ -56,7 +56,9 @@ export class ChromiumScreenshots implements PageScreenshots {
   private readonly cache: ScreenshotCache;
   private readonly inflight = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly opts: ChromiumScreenshotsOptions) {
+  private readonly opts: ChromiumScreenshotsOptions;
+  constructor(opts: ChromiumScreenshotsOptions) {
+    this.opts = opts;
     this.cache = new ScreenshotCache(opts.cacheMaxBytes ?? 64 * 1024 * 1024);
   }
 

@@ -10,7 +10,10 @@ export class ScreenshotCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  private readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get(key: string): Buffer | undefined {
     const e = this.entries.get(key);

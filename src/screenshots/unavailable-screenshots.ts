@@ -4,7 +4,10 @@ import { ScreenshotError } from './chromium-screenshots.ts';
 
 /** Fails every screenshot with `reason`. */
 export class UnavailableScreenshots implements PageScreenshots {
-  constructor(private readonly reason: string) {}
+  private readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
 
   unavailableReason(): string {
     return this.reason;

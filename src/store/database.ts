@@ -31,8 +31,10 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** Raised when a SQLite file's folder does not exist and may not be created. */
 export class MissingFolderError extends Error {
   readonly code = 'ENOENT';
-  constructor(readonly folder: string) {
+  readonly folder: string;
+  constructor(folder: string) {
     super(`the folder ${folder} does not exist (create it first, or fix the path)`);
+    this.folder = folder;
     this.name = 'MissingFolderError';
   }
 }

@@ -129,7 +129,10 @@ const SETTLE = prepareQuery<{
 
 /** Kysely queries of the jobs table. */
 export class JobQueueStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Inserts a queued job; false when a job with this id already exists (any status). */
   async insert(

@@ -40,7 +40,11 @@ interface ColumnRow {
 /** Introspects the tables and views of current_schema() only. */
 export class OwnSchemaIntrospector implements DatabaseIntrospector {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
-  constructor(private readonly db: Kysely<any>) {}
+  private readonly db: Kysely<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+  constructor(db: Kysely<any>) {
+    this.db = db;
+  }
 
   async getSchemas(): Promise<SchemaMetadata[]> {
     const { rows } = await sql<{

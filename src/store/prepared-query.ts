@@ -23,10 +23,15 @@ export class PreparedQuery<P extends object, R> {
     { query: CompiledQuery<R>; slots: (keyof P | null)[] }
   >();
 
+  private readonly names: readonly (keyof P & string)[];
+  private readonly build: (db: Database, p: Placeholders<P>) => Compilable<R>;
   constructor(
-    private readonly names: readonly (keyof P & string)[],
-    private readonly build: (db: Database, p: Placeholders<P>) => Compilable<R>,
-  ) {}
+    names: readonly (keyof P & string)[],
+    build: (db: Database, p: Placeholders<P>) => Compilable<R>,
+  ) {
+    this.names = names;
+    this.build = build;
+  }
 
   /** Runs the query on `db` (or a transaction) with `params`. */
   execute(db: Database, params: P): Promise<QueryResult<R>> {

@@ -15,10 +15,9 @@ return n`;
 export class RedisRateCounter implements RateCounter {
   private readonly redis: Redis;
 
-  constructor(
-    url: string,
-    private readonly prefix: string,
-  ) {
+  private readonly prefix: string;
+  constructor(url: string, prefix: string) {
+    this.prefix = prefix;
     // Few retries: a request waits for the counter, and a dead Redis should fail it quickly.
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
     this.redis.on('error', () => undefined); // reported through the failing hit() calls

@@ -27,10 +27,12 @@ export function storedSecretSealer(secretKey: string | null): SecretSealer | nul
 
 /** Turns one table's secrets into column values and back. */
 export class SecretColumn {
-  constructor(
-    private readonly sealer: SecretSealer | null,
-    private readonly table: SecretTable,
-  ) {}
+  private readonly sealer: SecretSealer | null;
+  private readonly table: SecretTable;
+  constructor(sealer: SecretSealer | null, table: SecretTable) {
+    this.sealer = sealer;
+    this.table = table;
+  }
 
   /** The column value that stores `secret` for the project. */
   toStored(projectId: string, secret: string): string {

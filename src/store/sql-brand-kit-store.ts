@@ -6,7 +6,10 @@ import { monotonicNow } from './monotonic-now.ts';
 
 /** Brand kits in the SQL database (colours and fonts as JSON text). */
 export class SqlBrandKitStore implements BrandKitStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async get(projectId: string): Promise<StoredBrandKit | undefined> {
     const row = await this.db

@@ -22,7 +22,10 @@ function parseCustomData(text: string | null): Collection['custom_data'] {
 
 /** Collections in the SQL database; membership lives in collection_templates with a position. */
 export class SqlCollectionStore implements CollectionStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async listAll(projectId: string): Promise<Collection[]> {
     const rows = await this.db

@@ -22,7 +22,10 @@ export class SqlColorProfileStore implements ColorProfileStore {
     sizeCalculation: (p) => Math.max(1, p.data.length),
   });
 
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   /** Size of the profile bytes cache (GET /metrics). */
   cacheStats(): CacheStats {

@@ -96,7 +96,10 @@ export async function usageIn(db: Database, projectId: string): Promise<CreditUs
 
 /** Row endings and credits in the SQL database. */
 export class SqlCreditLedger implements CreditLedger {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async markFinished(
     type: ResourceType,

@@ -5,7 +5,10 @@ import { TABLE, TYPES } from './render-row-sql.ts';
 
 /** File keys of image and PDF rows in the SQL database. */
 export class SqlFileRetentionStore implements FileRetentionStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async liveFileKeys(keys: string[]): Promise<Set<string>> {
     const live = new Set<string>();

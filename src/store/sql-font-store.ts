@@ -133,10 +133,9 @@ export class SqlFontStore implements FontStore {
   private readonly bytes: FontBytesCache;
 
   /** `fontCacheBytes`: budget of the font file cache (IMPRINT_FONT_CACHE_MB). */
-  constructor(
-    private readonly db: Database,
-    opts: { fontCacheBytes?: number } = {},
-  ) {
+  private readonly db: Database;
+  constructor(db: Database, opts: { fontCacheBytes?: number } = {}) {
+    this.db = db;
     this.bytes = new FontBytesCache(opts.fontCacheBytes);
   }
 

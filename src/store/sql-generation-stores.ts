@@ -10,7 +10,10 @@ import { SqlRenderRowStore } from './sql-render-row-store.ts';
 
 /** Idempotency-Keys in the SQL database (insert records them, see SqlRenderRowStore). */
 export class SqlIdempotencyKeyStore implements IdempotencyKeyStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   find(projectId: string, key: string, notBefore: string) {
     return findKeyIn(this.db, projectId, key, notBefore);

@@ -5,7 +5,10 @@ import type { Database } from './database.ts';
 
 /** Media rows in SQLite or PostgreSQL. */
 export class SqlMediaStore implements MediaStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async insert(row: MediaRecord): Promise<void> {
     await this.db.insertInto('media').values(row).execute();

@@ -66,7 +66,10 @@ export const TOKEN_USE_RESOLUTION_MS = 60_000;
 
 /** Accounts, projects and tokens in the SQL database. */
 export class SqlProjectStore implements ProjectStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async createAccount(title: string): Promise<Account> {
     const row = { id: newId(), title, created_at: nowIso() };

@@ -26,7 +26,10 @@ const HIT = prepareQuery<{ key: string; start: number }, { hits: number }>(
 export class SqlRateCounter implements RateCounter {
   private lastPrune = 0;
 
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async hit(key: string, windowStart: number, windowMs: number): Promise<number> {
     const [row] = await HIT.rows(this.db, { key, start: windowStart });

@@ -29,7 +29,10 @@ const CLAIM_ROW = perTable<{ id: number; owner: string; until: string; now: stri
 
 /** Render claims in the SQL database. */
 export class SqlRenderClaimStore implements RenderClaimStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async claim(
     type: ResourceType,

@@ -50,14 +50,19 @@ const FIND_ROW = perTable<{ id: number }, Selectable<RenderTable>>(['id'], (db, 
 
 /** Thrown inside the insert transaction to roll back a keyed creation over the credit limit. */
 class OverLimit extends Error {
-  constructor(readonly over: { limit: number; left: number; used: number }) {
+  readonly over: { limit: number; left: number; used: number };
+  constructor(over: { limit: number; left: number; used: number }) {
     super('over the credit limit');
+    this.over = over;
   }
 }
 
 /** Image and PDF rows in the SQL database. */
 export class SqlRenderRowStore implements RenderRowStore {
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   async insert(
     type: ResourceType,

@@ -133,10 +133,9 @@ export class SqlTemplateStore implements TemplateStore {
   private readonly designs: DesignCache;
 
   /** `designCacheBytes`: budget of the parsed-design cache (IMPRINT_DESIGN_CACHE_MB). */
-  constructor(
-    private readonly db: Database,
-    opts: { designCacheBytes?: number } = {},
-  ) {
+  private readonly db: Database;
+  constructor(db: Database, opts: { designCacheBytes?: number } = {}) {
+    this.db = db;
     this.designs = new DesignCache(opts.designCacheBytes);
   }
 

@@ -43,11 +43,15 @@ export class SqlTemplateVersionStore implements TemplateVersionStore {
   private readonly designs: DesignCache;
 
   /** `templates`: the store whose rows the versions belong to (for getDesign's template). */
+  private readonly db: Database;
+  private readonly templates: Pick<TemplateStore, 'getDesign'>;
   constructor(
-    private readonly db: Database,
-    private readonly templates: Pick<TemplateStore, 'getDesign'>,
+    db: Database,
+    templates: Pick<TemplateStore, 'getDesign'>,
     opts: { designCacheBytes?: number } = {},
   ) {
+    this.db = db;
+    this.templates = templates;
     this.designs = new DesignCache(opts.designCacheBytes);
   }
 

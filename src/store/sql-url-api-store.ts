@@ -15,10 +15,9 @@ export class SqlUrlApiStore implements UrlApiStore {
   private readonly secrets: SecretColumn;
 
   /** `sealer`: seals the URL-signing secrets with IMPRINT_SECRET_KEY (see sealed-secrets.ts). */
-  constructor(
-    private readonly db: Database,
-    sealer: SecretSealer | null = null,
-  ) {
+  private readonly db: Database;
+  constructor(db: Database, sealer: SecretSealer | null = null) {
+    this.db = db;
     this.secrets = new SecretColumn(sealer, 'url_signing');
   }
 

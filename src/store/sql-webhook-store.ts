@@ -76,10 +76,9 @@ export class SqlWebhookStore implements WebhookStore {
   private readonly secrets: SecretColumn;
 
   /** `sealer`: seals the signing secrets with IMPRINT_SECRET_KEY (see sealed-secrets.ts). */
-  constructor(
-    private readonly db: Database,
-    sealer: SecretSealer | null = null,
-  ) {
+  private readonly db: Database;
+  constructor(db: Database, sealer: SecretSealer | null = null) {
+    this.db = db;
     this.secrets = new SecretColumn(sealer, 'webhook_secrets');
   }
 

@@ -26,12 +26,16 @@ const STDOUT_LIMIT = 4 * 1024 * 1024;
 
 /** A run that did not end with status 0: killed, timed out or failed. */
 export class ProcessError extends Error {
+  readonly stderrTail: string;
+  readonly reason: 'exit' | 'timeout' | 'aborted' | 'spawn';
   constructor(
     message: string,
-    readonly stderrTail: string,
-    readonly reason: 'exit' | 'timeout' | 'aborted' | 'spawn',
+    stderrTail: string,
+    reason: 'exit' | 'timeout' | 'aborted' | 'spawn',
   ) {
     super(message);
+    this.stderrTail = stderrTail;
+    this.reason = reason;
     this.name = 'ProcessError';
   }
 }

@@ -104,10 +104,11 @@ export class WebhookDispatcher implements WebhookService {
   /** When the next look for dead processes' leases is due (0: at the next tick, e.g. at start). */
   private takeBackAt = 0;
 
-  constructor(
-    private readonly store: WebhookStore,
-    private readonly opts: WebhookDispatcherOptions,
-  ) {
+  private readonly store: WebhookStore;
+  private readonly opts: WebhookDispatcherOptions;
+  constructor(store: WebhookStore, opts: WebhookDispatcherOptions) {
+    this.store = store;
+    this.opts = opts;
     this.maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.leaseMs = opts.leaseMs ?? this.timeoutMs + 30_000;

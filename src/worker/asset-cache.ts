@@ -36,7 +36,10 @@ export class AssetLru<V> {
   private readonly entries = new Map<number, { size: number; value: V }>();
   private total = 0;
 
-  constructor(private readonly budget = ASSET_CACHE_BYTES) {}
+  private readonly budget: number;
+  constructor(budget = ASSET_CACHE_BYTES) {
+    this.budget = budget;
+  }
 
   /** The value of `id`, marked most recently used. */
   touch(id: number): V | undefined {

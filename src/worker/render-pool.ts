@@ -147,10 +147,9 @@ export class RenderPool {
   private closed = false;
 
   /** `size` threads at most (config.renderThreads). */
-  constructor(
-    readonly size: number,
-    opts: RenderPoolOptions = {},
-  ) {
+  readonly size: number;
+  constructor(size: number, opts: RenderPoolOptions = {}) {
+    this.size = size;
     if (!Number.isInteger(size) || size < 1) throw new RangeError('RenderPool size must be ≥ 1');
     this.taskTimeoutMs = opts.taskTimeoutMs ?? 120_000;
     this.engineModule = opts.engineModule;

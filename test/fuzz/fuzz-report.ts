@@ -21,10 +21,12 @@ export class FuzzReport {
   readonly failures: FuzzFailure[] = [];
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-fuzz-'));
 
-  constructor(
-    readonly suite: string,
-    readonly seed: number,
-  ) {}
+  readonly suite: string;
+  readonly seed: number;
+  constructor(suite: string, seed: number) {
+    this.suite = suite;
+    this.seed = seed;
+  }
 
   /** Records a failure and keeps the mutant's bytes for a look at them. */
   fail(failure: FuzzFailure, bytes: Buffer): void {

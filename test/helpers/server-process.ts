@@ -50,12 +50,21 @@ export class ServerProcess {
   /** The current `serve` process. */
   server: ChildProcess | null = null;
 
+  readonly port: number;
+  readonly dataDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  private readonly options: ServerProcessOptions;
   private constructor(
-    readonly port: number,
-    readonly dataDir: string,
-    readonly env: NodeJS.ProcessEnv,
-    private readonly options: ServerProcessOptions,
-  ) {}
+    port: number,
+    dataDir: string,
+    env: NodeJS.ProcessEnv,
+    options: ServerProcessOptions,
+  ) {
+    this.port = port;
+    this.dataDir = dataDir;
+    this.env = env;
+    this.options = options;
+  }
 
   /** Picks a port and a data directory; starts nothing yet. */
   static async create(options: ServerProcessOptions): Promise<ServerProcess> {

@@ -36,12 +36,21 @@ export class StallRunner {
   private clean = false;
   private queue: Promise<unknown> = Promise.resolve();
 
+  readonly database: StallDatabase;
+  private readonly assets: AttackAssets;
+  private readonly settings: PhaseSettings;
+  private readonly log: (line: string) => void;
   constructor(
-    readonly database: StallDatabase,
-    private readonly assets: AttackAssets,
-    private readonly settings: PhaseSettings,
-    private readonly log: (line: string) => void = () => undefined,
-  ) {}
+    database: StallDatabase,
+    assets: AttackAssets,
+    settings: PhaseSettings,
+    log: (line: string) => void = () => undefined,
+  ) {
+    this.database = database;
+    this.assets = assets;
+    this.settings = settings;
+    this.log = log;
+  }
 
   /** Runs `attack` (twice if it misses the bar), after any run still going. */
   run(attack: StallAttack, seed: number): Promise<AttackVerdict> {

@@ -20,7 +20,9 @@ class Serve {
   stdout = '';
   stderr = '';
   readonly exited: Promise<number | null>;
-  constructor(readonly child: ChildProcess) {
+  readonly child: ChildProcess;
+  constructor(child: ChildProcess) {
+    this.child = child;
     child.stdout!.on('data', (d: Buffer) => (this.stdout += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.exited = new Promise((r) => child.once('exit', (code) => r(code)));

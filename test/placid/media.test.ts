@@ -149,7 +149,10 @@ for (const { kind, skip } of testDbKinds()) {
       text.set('photo', new Blob(['just text']), 'photo.png');
       const wrong = await upload(text);
       assert.equal(wrong.status, 422);
-      assert.match((await json(wrong)).errors.photo[0], /JPEG, PNG, WebP, GIF or SVG image, an MP4/);
+      assert.match(
+        (await json(wrong)).errors.photo[0],
+        /JPEG, PNG, WebP, GIF or SVG image, an MP4/,
+      );
 
       const pdf = new FormData();
       pdf.set('doc', new Blob([await makePdf(1)]), 'doc.pdf');

@@ -22,12 +22,12 @@ export const warningText = (w: Warning): string => (w.path ? `${w.path}: ${w.mes
 
 /** An answer that was not 2xx: its status and the API's message (and field errors). */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly body: unknown,
-  ) {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
     super(message);
+    this.status = status;
+    this.body = body;
   }
 }
 
@@ -46,7 +46,10 @@ function messageOf(body: unknown, status: number): string {
 }
 
 export class Api {
-  constructor(readonly token: string) {}
+  readonly token: string;
+  constructor(token: string) {
+    this.token = token;
+  }
 
   private async send(method: string, path: string, init: RequestInit = {}): Promise<Response> {
     const res = await fetch(path, {

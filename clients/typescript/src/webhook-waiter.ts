@@ -31,7 +31,10 @@ export class WebhookWaiter {
   private readonly early = new Map<string, unknown>();
 
   /** How many deliveries nobody waited for yet are kept (oldest dropped first). */
-  constructor(private readonly keepEarly = 1000) {}
+  private readonly keepEarly: number;
+  constructor(keepEarly = 1000) {
+    this.keepEarly = keepEarly;
+  }
 
   /**
    * Hands over one delivery (its parsed object or raw JSON body, after verifyWebhook). Returns

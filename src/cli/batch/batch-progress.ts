@@ -39,10 +39,12 @@ export class ProgressReporter {
   /** A bar is on screen (a terminal), to be cleared before a note. */
   private drawn = false;
 
-  constructor(
-    private readonly stream: NodeJS.WriteStream,
-    private readonly intervalMs = 5000,
-  ) {}
+  private readonly stream: NodeJS.WriteStream;
+  private readonly intervalMs: number;
+  constructor(stream: NodeJS.WriteStream, intervalMs = 5000) {
+    this.stream = stream;
+    this.intervalMs = intervalMs;
+  }
 
   /** Shows the counts: redrawn in place on a terminal, at most every intervalMs otherwise. */
   update(counts: ProgressCounts, force = false): void {

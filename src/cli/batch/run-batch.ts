@@ -101,11 +101,10 @@ const STOPPING_STATUSES = new Set([401, 402, 403, 404]);
 
 /** A creation the server refused, with its status. */
 class CreationRefused extends Error {
-  constructor(
-    readonly status: number,
-    body: unknown,
-  ) {
+  readonly status: number;
+  constructor(status: number, body: unknown) {
     super(describeApiError(status, body));
+    this.status = status;
   }
 }
 

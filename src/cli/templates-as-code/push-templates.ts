@@ -74,8 +74,10 @@ export interface PushResult {
 
 /** Problems with the files: nothing was changed. */
 export class TemplateFilesError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`The template files have problems; nothing was changed:\n${problems.join('\n')}`);
+    this.problems = problems;
     this.name = 'TemplateFilesError';
   }
 }

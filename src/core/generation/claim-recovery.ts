@@ -41,7 +41,10 @@ export class ClaimRecovery {
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
 
-  constructor(private readonly deps: ClaimRecoveryDeps) {}
+  private readonly deps: ClaimRecoveryDeps;
+  constructor(deps: ClaimRecoveryDeps) {
+    this.deps = deps;
+  }
 
   /** Sweeps now, then every `intervalMs` (one sweep at a time). */
   start(intervalMs: number): void {

@@ -2,7 +2,10 @@
 export class ConcurrencySlots {
   private busy = 0;
 
-  constructor(readonly limit: number) {}
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** Takes a slot; false when all are busy. */
   tryAcquire(): boolean {

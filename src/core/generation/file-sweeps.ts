@@ -81,12 +81,18 @@ export class FileSweeps {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
+  private readonly deps: SweepDeps & {
+    retentionDays: number | null;
+    log: (message: string) => void;
+  };
   constructor(
-    private readonly deps: SweepDeps & {
+    deps: SweepDeps & {
       retentionDays: number | null;
       log: (message: string) => void;
     },
-  ) {}
+  ) {
+    this.deps = deps;
+  }
 
   /** Starts the timer; the first sweep runs after `firstDelayMs`. */
   start(firstDelayMs = 60_000): void {

@@ -69,7 +69,9 @@ export class GenerationService {
   private readonly intake: Intake;
   private closed = false;
 
-  constructor(private readonly deps: GenerationDeps) {
+  private readonly deps: GenerationDeps;
+  constructor(deps: GenerationDeps) {
+    this.deps = deps;
     const { stores } = deps;
     const sealer = deps.secretKey ? new TransferSealer(deps.secretKey) : null;
     this.pixelBudget = new PixelBudget(deps.maxPixelsInFlight);

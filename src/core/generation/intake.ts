@@ -85,7 +85,9 @@ export class Intake {
   private readonly slots: ConcurrencySlots;
   private readonly background = new Set<Promise<void>>();
 
-  constructor(private readonly deps: IntakeDeps) {
+  private readonly deps: IntakeDeps;
+  constructor(deps: IntakeDeps) {
+    this.deps = deps;
     this.slots = new ConcurrencySlots(deps.createNowLimit);
   }
 

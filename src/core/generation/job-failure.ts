@@ -34,11 +34,12 @@ const CODES = new Set<string>(JOB_FAILURE_CODES);
 
 /** A job failure with messages meant for the client (the row's `errors`). */
 export class RenderJobFailure extends Error {
-  constructor(
-    readonly failure: JobFailureCode,
-    readonly messages: string[],
-  ) {
+  readonly failure: JobFailureCode;
+  readonly messages: string[];
+  constructor(failure: JobFailureCode, messages: string[]) {
     super(messages.join('; '));
+    this.failure = failure;
+    this.messages = messages;
     this.name = 'RenderJobFailure';
   }
 }

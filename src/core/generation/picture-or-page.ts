@@ -19,10 +19,12 @@ function answeredWithPage(err: unknown): boolean {
 
 /** An AssetSource that shoots web pages with `shots` and fetches everything else with `assets`. */
 export class PicturesAndPages implements AssetSource {
-  constructor(
-    private readonly assets: AssetSource,
-    private readonly shots: PageScreenshots,
-  ) {}
+  private readonly assets: AssetSource;
+  private readonly shots: PageScreenshots;
+  constructor(assets: AssetSource, shots: PageScreenshots) {
+    this.assets = assets;
+    this.shots = shots;
+  }
 
   fetchPicture(url: string): Promise<Buffer> {
     return this.assets.fetchPicture(url);

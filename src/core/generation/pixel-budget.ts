@@ -23,7 +23,9 @@ export class PixelBudget {
   private readonly queue: Waiter[] = [];
 
   /** `capacity`: pixels that may be in flight at once (≥ 1). */
-  constructor(readonly capacity: number) {
+  readonly capacity: number;
+  constructor(capacity: number) {
+    this.capacity = capacity;
     if (!Number.isFinite(capacity) || capacity < 1) {
       throw new RangeError('A pixel budget must be at least 1 pixel');
     }

@@ -108,7 +108,10 @@ export class PreviewService {
   /** The newest revision saved in this process per template: older thumbnails are not rendered. */
   private readonly newest = new Map<string, number>();
 
-  constructor(private readonly deps: PreviewDeps) {}
+  private readonly deps: PreviewDeps;
+  constructor(deps: PreviewDeps) {
+    this.deps = deps;
+  }
 
   /**
    * POST /templates/{uuid}/preview: the stored design, or `design` from the body, with `layers`

@@ -29,10 +29,12 @@ export class RenderClaims {
   private renewTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(
-    private readonly deps: RenderClaimsDeps,
-    readonly leaseMs = DEFAULT_CLAIM_LEASE_MS,
-  ) {}
+  private readonly deps: RenderClaimsDeps;
+  readonly leaseMs: number;
+  constructor(deps: RenderClaimsDeps, leaseMs = DEFAULT_CLAIM_LEASE_MS) {
+    this.deps = deps;
+    this.leaseMs = leaseMs;
+  }
 
   /** The claim this process writes into rows. */
   get claim(): ClaimOptions {

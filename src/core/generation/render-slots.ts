@@ -24,7 +24,9 @@ export class RenderSlots {
   private busy = 0;
 
   /** `limit`: jobs in their render stage at once (≥ 1). */
-  constructor(readonly limit: number) {
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
     if (!Number.isInteger(limit) || limit < 1) {
       throw new RangeError('Render slots must be a whole number ≥ 1');
     }

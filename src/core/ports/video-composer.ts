@@ -105,11 +105,10 @@ export interface VideoComposer {
  * fails with this message, which names the clip and layer. Anything else is an internal error.
  */
 export class VideoInputError extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly field?: string;
+  constructor(message: string, field?: string) {
     super(message);
+    this.field = field;
     this.name = 'VideoInputError';
   }
 }

@@ -135,7 +135,9 @@ export class UrlImageService {
   private readonly pollMs: number;
   private readonly waitMs: number;
 
-  constructor(private readonly deps: UrlImageDeps) {
+  private readonly deps: UrlImageDeps;
+  constructor(deps: UrlImageDeps) {
+    this.deps = deps;
     this.leaseMs = deps.leaseMs ?? 15_000;
     this.pollMs = deps.pollMs ?? 100;
     this.waitMs = deps.waitMs ?? 120_000;

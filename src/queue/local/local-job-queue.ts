@@ -64,10 +64,9 @@ export class LocalJobQueue implements JobQueue {
   private closed = false;
   private abandoned = false;
 
-  constructor(
-    private readonly db: Database,
-    opts: LocalJobQueueOptions = {},
-  ) {
+  private readonly db: Database;
+  constructor(db: Database, opts: LocalJobQueueOptions = {}) {
+    this.db = db;
     this.store = new JobQueueStore(db);
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.minPollMs = opts.minPollMs ?? 25;

@@ -67,10 +67,12 @@ export class WarningBudget {
   listed = 0;
   omitted = 0;
   suggested = 0;
-  constructor(
-    readonly maxListed = MAX_LISTED_WARNINGS,
-    readonly maxSuggestions = MAX_SUGGESTIONS,
-  ) {}
+  readonly maxListed: number;
+  readonly maxSuggestions: number;
+  constructor(maxListed = MAX_LISTED_WARNINGS, maxSuggestions = MAX_SUGGESTIONS) {
+    this.maxListed = maxListed;
+    this.maxSuggestions = maxSuggestions;
+  }
 }
 
 /** The closest of `candidates` to `name`, when it is close enough to be a likely typo. */

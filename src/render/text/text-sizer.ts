@@ -18,12 +18,15 @@ export class TextSizer {
   /** The faces this sizer had to draw with synthesised bold or slant. */
   readonly synthetic = new Set<FaceChoice>();
 
-  constructor(
-    readonly block: TextBlock,
-    readonly size: number,
-    /** Rich-text styles by number (see RICH_SHIFT); [0] is the layer's own style. */
-    readonly rich: readonly RichStyle[] = [],
-  ) {}
+  readonly block: TextBlock;
+  readonly size: number;
+  /** Rich-text styles by number (see RICH_SHIFT); [0] is the layer's own style. */
+  readonly rich: readonly RichStyle[];
+  constructor(block: TextBlock, size: number, rich: readonly RichStyle[] = []) {
+    this.block = block;
+    this.size = size;
+    this.rich = rich;
+  }
 
   font(cls: number): string {
     let font = this.fonts[cls];

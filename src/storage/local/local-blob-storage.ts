@@ -52,7 +52,9 @@ export class LocalBlobStorage implements BlobStorage {
   /** Folders known to exist, so a put normally makes no mkdir call. */
   private readonly madeDirs = new Set<string>();
 
-  constructor(readonly root: string) {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = root;
     this.blobRoot = path.join(root, 'blobs');
     this.tmpRoot = path.join(root, 'tmp');
   }

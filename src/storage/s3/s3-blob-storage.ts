@@ -52,7 +52,9 @@ export interface S3StorageOptions {
 export class S3BlobStorage implements BlobStorage {
   private readonly client: S3Client;
 
-  constructor(private readonly options: S3StorageOptions) {
+  private readonly options: S3StorageOptions;
+  constructor(options: S3StorageOptions) {
+    this.options = options;
     this.client = new S3Client({
       region: options.region || 'us-east-1',
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),

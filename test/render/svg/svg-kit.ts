@@ -115,7 +115,10 @@ function chromiumPath(): string {
 
 /** A headless Chromium that screenshots SVGs with the bundled DejaVu families as web fonts. */
 export class ChromiumSvg {
-  private constructor(private readonly browser: Browser) {}
+  private readonly browser: Browser;
+  private constructor(browser: Browser) {
+    this.browser = browser;
+  }
 
   static async start(): Promise<ChromiumSvg> {
     const browser = await launchChromium({

@@ -38,13 +38,23 @@ export class Autosave {
   /** The design version the save timer was last set for: selection changes do not touch it. */
   private scheduledVersion: number;
 
+  private api: Api;
+  private uuid: string;
+  private doc: EditorDoc;
+  etag: string;
+  private onStatus: (s: SaveState) => void;
   constructor(
-    private api: Api,
-    private uuid: string,
-    private doc: EditorDoc,
-    public etag: string,
-    private onStatus: (s: SaveState) => void,
+    api: Api,
+    uuid: string,
+    doc: EditorDoc,
+    etag: string,
+    onStatus: (s: SaveState) => void,
   ) {
+    this.api = api;
+    this.uuid = uuid;
+    this.doc = doc;
+    this.etag = etag;
+    this.onStatus = onStatus;
     this.savedVersion = doc.version;
     this.scheduledVersion = doc.version;
     // The doc also tells of selection changes; only a new version of the design (re)starts the

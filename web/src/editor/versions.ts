@@ -41,10 +41,12 @@ export class Versions {
   private loaded: Promise<void> | null = null;
   private guarded = false;
 
-  constructor(
-    private api: Api,
-    readonly uuid: string,
-  ) {}
+  private api: Api;
+  readonly uuid: string;
+  constructor(api: Api, uuid: string) {
+    this.api = api;
+    this.uuid = uuid;
+  }
 
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
