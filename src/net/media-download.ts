@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { BlobStorage } from '../core/ports/blob-storage.ts';
-import type { MediaDownloader, MediaDownloadLimits } from '../core/ports/media-download.ts';
+import type { MediaDownloader, MediaDownloadLimits } from '../core/ports/media-downloader.ts';
 import { ownFileKey } from '../storage/own-file-key.ts';
 import { FetchError, formatBytes } from './fetch-error.ts';
 import { safeFetch } from './safe-fetch.ts';

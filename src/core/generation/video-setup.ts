@@ -3,7 +3,7 @@
  * source files, and the limits (IMPRINT_VIDEO_*). Absent on an installation built without them;
  * POST /videos then answers 503.
  */
-import type { MediaDownloader } from '../ports/media-download.ts';
+import type { MediaDownloader } from '../ports/media-downloader.ts';
 import type { VideoComposer, VideoLimits } from '../ports/video-composer.ts';
 
 export interface VideoSetup {
