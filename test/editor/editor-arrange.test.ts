@@ -104,6 +104,9 @@ async function open(uuid: string, viewport = { width: 1600, height: 1000 }): Pro
   collectProblems(page, violations);
   await openTemplate(h, page, uuid);
   await page.locator('img.render').waitFor();
+  // The version notice above the stage arrives with the template's versions and moves the page
+  // down: measure positions only once it is there.
+  await page.locator('.publish-notice').waitFor();
   return page;
 }
 
@@ -297,6 +300,7 @@ test(
     await page.getByTestId('stage').waitFor();
     await page.getByRole('button', { name: '100%' }).click();
     await page.locator('img.render').waitFor();
+    await page.locator('.publish-notice').waitFor();
     const guide = page.locator('.guide-horizontal[data-at="300"]');
     await guide.waitFor();
 

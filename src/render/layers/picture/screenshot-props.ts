@@ -50,7 +50,8 @@ export const SCREENSHOT_PROPS = propSpecs({
     schema: () => ({
       type: ['string', 'null'],
       maxLength: 11,
-      pattern: '^\\s*\\d+\\s*[xX×]\\s*\\d+\\s*$',
+      // Empty (or null) stands for the default window.
+      pattern: '^(\\s*\\d+\\s*[xX×]\\s*\\d+\\s*)?$',
     }),
     description: `When \`image\` is a web page: the browser window, WIDTHxHEIGHT in CSS pixels, each ${VIEWPORT_MIN}–${VIEWPORT_MAX}. Default "${DEFAULT_VIEWPORT_TEXT}".`,
   },
