@@ -308,6 +308,9 @@ test(
     await page.keyboard.press('Escape');
     const from = await centreOf('box');
     await drag(from.x + 200, from.y, 0, 0);
+    // Selected first, then dragged: this test is about the guide, not select-and-drag.
+    await page.mouse.click(from.x, from.y);
+    await page.locator('.layer-row.selected').waitFor();
     await drag(from.x, from.y, 0, 116);
     const box = byName(await savedUntil(uuid, (d) => d.layers[0].y !== 100, 'the snap')).get(
       'box',

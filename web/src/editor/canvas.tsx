@@ -228,7 +228,9 @@ export function Canvas({ doc, zoom, image, overflow, shift, live }: Props) {
   // After each render: the handles follow the selected boxes, guides follow the design.
   useEffect(() => {
     const m = moveable.current;
-    if (!m) return;
+    // Not while a gesture runs: a new target (or rect) in the middle of a drag resets Moveable's
+    // drag state and its next move throws. The release renders again and catches up.
+    if (!m || m.isDragging()) return;
     const targets = elementsOf(selection);
     m.target = targets.length === 1 ? targets[0] : targets;
     m.elementGuidelines = boxes().filter((el) => !selection.includes(el.dataset.name!));
