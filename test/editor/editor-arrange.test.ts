@@ -272,7 +272,14 @@ test('a group persists: select, move as one, reload, ungroup', { timeout: 120_00
     async () => (await page.locator('.layer-row.selected').count()) === 0,
     'Escape to clear the selection',
   );
-  await page.mouse.click(one.x + 100, one.y + 50);
+  // Where the box is now (measured, not assumed: the page may have moved since the drag).
+  await until(async () => {
+    const stage = (await page.getByTestId('stage').boundingBox())!;
+    const box = (await page.locator('.box[data-name="one"]').boundingBox())!;
+    return Math.round(box.x - stage.x) === 200 && Math.round(box.y - stage.y) === 150;
+  }, 'the box drawn at its moved place');
+  const now = await centreOf('one');
+  await page.mouse.click(now.x, now.y);
   await until(
     async () => (await page.locator('.layer-row.selected').count()) === 1,
     `one layer selected, not ${await page.locator('.layer-row.selected').count()}`,
