@@ -30,6 +30,19 @@ export const warnings = {
     'What the request asked for that was ignored or could not be done, as `<path>: <message>`: body fields the call does not know (e.g. `webhook_sucess`, with a "did you mean"), layer names the template does not have, properties the layer type does not know, values sent for static layers, fonts that fell back, text that does not fit its box. They never fail the request; empty when there is nothing to say. Request warnings are known at creation; the render adds its own when the file is finished.',
 };
 
+/** The properties every generated object ends with: images, PDFs and videos. */
+export const RESULT_PROPERTIES = {
+  passthrough: {},
+  errors: { type: 'array', items: { type: 'string' } },
+  warnings,
+  error: {
+    type: ['string', 'null'],
+    description: 'The errors joined; null unless status is error.',
+  },
+  created_at: { type: 'string' },
+  file_expired: fileExpired,
+};
+
 /** The image object (spec 2.4 + template_uuid, passthrough, errors, error, created_at, file_expired). */
 export const imageObjectSchema = {
   type: 'object',
@@ -44,15 +57,7 @@ export const imageObjectSchema = {
       description:
         'The template version rendered (docs/template-versions.md); null for images made before versions.',
     },
-    passthrough: {},
-    errors: { type: 'array', items: { type: 'string' } },
-    warnings,
-    error: {
-      type: ['string', 'null'],
-      description: 'The errors joined; null unless status is error.',
-    },
-    created_at: { type: 'string' },
-    file_expired: fileExpired,
+    ...RESULT_PROPERTIES,
   },
 };
 
@@ -70,15 +75,7 @@ export const pdfObjectSchema = {
       description:
         'The template version of each page, in page order (docs/template-versions.md); null for pages made before versions, empty for merged PDFs.',
     },
-    passthrough: {},
-    errors: { type: 'array', items: { type: 'string' } },
-    warnings,
-    error: {
-      type: ['string', 'null'],
-      description: 'The errors joined; null unless status is error.',
-    },
-    created_at: { type: 'string' },
-    file_expired: fileExpired,
+    ...RESULT_PROPERTIES,
   },
 };
 

@@ -1,6 +1,6 @@
 /** Schemas of the /videos routes (Placid's video API, docs/videos.md), for validation and OpenAPI. */
 import { CreateVideoBody } from '../../../core/request-shapes/images-pdfs.ts';
-import { deletedResponse, fileExpired, idParams, warnings } from '../images/generation-schemas.ts';
+import { deletedResponse, idParams, RESULT_PROPERTIES } from '../images/generation-schemas.ts';
 import { idempotencyHeaders } from '../images/idempotency-header.ts';
 import { listSchema } from '../images/list-route.ts';
 
@@ -20,15 +20,7 @@ export const videoObjectSchema = {
       items: { type: ['integer', 'null'] },
       description: 'The template version of each clip, in clip order (docs/template-versions.md).',
     },
-    passthrough: {},
-    errors: { type: 'array', items: { type: 'string' } },
-    warnings,
-    error: {
-      type: ['string', 'null'],
-      description: 'The errors joined; null unless status is error.',
-    },
-    created_at: { type: 'string' },
-    file_expired: fileExpired,
+    ...RESULT_PROPERTIES,
   },
 };
 
