@@ -12,6 +12,8 @@ import type { BlobStorage } from './core/ports/blob-storage.ts';
 import { LocalBlobStorage } from './storage/local/local-blob-storage.ts';
 import { S3BlobStorage } from './storage/s3/s3-blob-storage.ts';
 import { FileSweeps } from './core/generation/file-sweeps.ts';
+import { VIDEO_JOB_KIND } from './core/generation/claim-recovery.ts';
+import { sweepStaleVideoWorkDirs } from './core/generation/video-work-dirs.ts';
 import { PixelBudget } from './core/generation/pixel-budget.ts';
 import {
   isPostgres,
@@ -380,6 +382,14 @@ export function startJobProcessing(
   concurrency = runtime.config.queueConcurrency,
 ): () => Promise<void> {
   const { generation } = runtime.services;
+  void sweepStaleVideoWorkDirs().then((names) => {
+    if (names.length > 0) {
+      runtime.log.info(
+        { folders: names },
+        'removed the job folders of video jobs whose process died',
+      );
+    }
+  });
   const handler = observedJobHandler(
     (job) => generation.handleJob(job),
     runtime.log.child({ component: 'jobs' }),
@@ -388,6 +398,7 @@ export function startJobProcessing(
   runtime.queue.consume(handler, {
     concurrency,
     groupLimit: projectJobShare(runtime.config, concurrency),
+    kindLimits: { [VIDEO_JOB_KIND]: videoJobShare(runtime.config, concurrency) },
   });
   generation.startRecovery();
   // Deliveries are durable in the database; every processing process helps send them.
@@ -399,6 +410,14 @@ export function startJobProcessing(
     runtime.services.media.stop();
     await runtime.queue.close();
   };
+}
+
+/**
+ * Most video jobs a process runs at once: IMPRINT_VIDEO_CONCURRENCY, but always leaving one of
+ * its queue slots to images and PDFs when it has more than one, so videos cannot starve them.
+ */
+export function videoJobShare(config: Config, concurrency: number): number {
+  return Math.max(1, Math.min(config.video.concurrency, concurrency - 1));
 }
 
 /**

@@ -69,20 +69,26 @@ const CLAIMS = new Map<number, ReturnType<typeof buildClaim>>();
 function buildClaim(limit: number) {
   return prepareQuery<{ owner: string; now: string; until: string }, JobRow>(
     ['owner', 'now', 'until'],
-    (db, p) => claimStatement(db, p, limit, []),
+    (db, p) => claimStatement(db, p, limit, {}),
   );
 }
 
+/** What a claim passes over: the jobs of groups and kinds at their limit in this consumer. */
+export interface ClaimSkips {
+  skipGroups?: readonly string[];
+  skipKinds?: readonly string[];
+}
+
 /**
- * The claim statement; `skipGroups`: groups at their share in this consumer, whose jobs stay
- * queued. Skipping walks past their queued jobs in the index (which holds group_key, so no row
- * is read for them): the one cost that grows with a backlog, and only while a group is capped.
+ * The claim statement; skipped groups and kinds stay queued. Skipping walks past their queued
+ * jobs in the index (which holds group_key, so no row is read for a skipped group; a skipped
+ * kind reads the row): the one cost that grows with a backlog, and only while one is capped.
  */
 function claimStatement(
   db: Database,
   p: { owner: string; now: string; until: string },
   limit: number,
-  skipGroups: readonly string[],
+  { skipGroups = [], skipKinds = [] }: ClaimSkips,
 ) {
   let candidates = db
     .selectFrom('jobs')
@@ -94,6 +100,7 @@ function claimStatement(
       eb.or([eb('group_key', 'is', null), eb('group_key', 'not in', [...skipGroups])]),
     );
   }
+  if (skipKinds.length > 0) candidates = candidates.where('kind', 'not in', [...skipKinds]);
   candidates = candidates.orderBy('run_after').orderBy('created_at').limit(sql.lit(limit));
   const claim = db.updateTable('jobs').set((eb) => ({
     status: 'running',
@@ -146,7 +153,7 @@ export class JobQueueStore {
 
   /**
    * Takes up to `limit` queued jobs, oldest first, for `owner` with a lease of `leaseMs`,
-   * leaving the jobs of `skipGroups` queued. The status check in the UPDATE makes the claim
+   * leaving the jobs of the groups and kinds in `skip` queued. The status check in the UPDATE makes the claim
    * atomic; PostgreSQL also skips rows another claimer has locked instead of waiting for it.
    */
   async claim(
@@ -154,19 +161,42 @@ export class JobQueueStore {
     limit: number,
     leaseMs: number,
     now = Date.now(),
-    skipGroups: readonly string[] = [],
+    skip: ClaimSkips = {},
   ): Promise<JobRow[]> {
     if (limit <= 0) return [];
     const params = { owner, now: iso(now), until: iso(now + leaseMs) };
-    // The usual claim is the prepared statement; one that skips groups (a list of varying
-    // length) is built for its call.
+    // The usual claim is the prepared statement; one that skips groups or kinds (lists of
+    // varying length) is built for its call.
     const rows =
-      skipGroups.length === 0
+      (skip.skipGroups?.length ?? 0) + (skip.skipKinds?.length ?? 0) === 0
         ? await claimQuery(limit).rows(this.db, params)
-        : await claimStatement(this.db, params, limit, skipGroups).execute();
+        : await claimStatement(this.db, params, limit, skip).execute();
     return rows.sort(
       (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
     );
+  }
+
+  /**
+   * Puts jobs `owner` claimed but will not run back in the queue as they were before the claim
+   * (the attempt the claim counted is taken back), so another consumer or a later claim takes
+   * them; returns how many.
+   */
+  async release(owner: string, ids: readonly string[], now = Date.now()): Promise<number> {
+    if (ids.length === 0) return 0;
+    const res = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'queued',
+        attempt: eb('attempt', '-', 1),
+        locked_by: null,
+        lease_until: null,
+        updated_at: iso(now),
+      }))
+      .where('id', 'in', [...ids])
+      .where('status', '=', 'running')
+      .where('locked_by', '=', owner)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
   }
 
   /** Extends the leases of `ids` still held by `owner`; returns the ids it still holds. */

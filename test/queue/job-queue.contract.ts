@@ -155,6 +155,42 @@ export function jobQueueContract(
       await q.close();
     });
 
+    it('runs at most `kindLimits[kind]` jobs of a kind at once, and other kinds meanwhile', async () => {
+      const q = await open();
+      const inFlight = new Map<string, number>();
+      const peak = new Map<string, number>();
+      const done: Job[] = [];
+      let releaseLong!: () => void;
+      const gateLong = new Promise<void>((resolve) => (releaseLong = resolve));
+      // Long jobs come first, more of them than the consumer has slots (like a video backlog).
+      for (let i = 0; i < 6; i++) await q.enqueue('long', { i }, { jobId: `long-${i}` });
+      q.consume(
+        async (job) => {
+          inFlight.set(job.kind, (inFlight.get(job.kind) ?? 0) + 1);
+          peak.set(job.kind, Math.max(peak.get(job.kind) ?? 0, inFlight.get(job.kind)!));
+          if (job.kind === 'long') await gateLong;
+          else await sleep(20);
+          inFlight.set(job.kind, inFlight.get(job.kind)! - 1);
+          done.push(job);
+        },
+        { concurrency: 3, kindLimits: { long: 1 } },
+      );
+      await waitFor(() => inFlight.get('long') === 1, 10_000, 'one long job');
+      for (let i = 0; i < 5; i++) await q.enqueue('short', { i }, { jobId: `short-${i}` });
+      await waitFor(() => done.length === 5, 10_000, 'the short jobs, beside the long one');
+      assert.equal(inFlight.get('long'), 1, 'still one long job running');
+      assert.ok((peak.get('short') ?? 0) >= 2, 'short jobs used the slots long ones left');
+      releaseLong();
+      await waitFor(() => done.length === 11, 15_000, 'every job');
+      assert.equal(peak.get('long'), 1, 'never two long jobs at once');
+      assert.deepEqual(
+        done.filter((j) => j.attempt !== 1).map((j) => `${j.id}@${j.attempt}`),
+        [],
+        'a job held back for its kind is still a first delivery',
+      );
+      await q.close();
+    });
+
     it('deduplicates by jobId, also after the job ran', async () => {
       const q = await open();
       const seen: string[] = [];

@@ -8,8 +8,20 @@ import type { JobQueue } from '../ports/job-queue.ts';
 import type { QueuedRowRef, RenderClaimStore } from '../ports/render-claim-store.ts';
 import { isDeadLocalOwner } from './claim-owner.ts';
 
-/** The job kind the generation service enqueues and handles. */
+/** The job kind of image and PDF renders. */
 export const RENDER_JOB_KIND = 'render';
+
+/**
+ * The job kind of videos: a kind of its own so that the queue runs at most the video
+ * concurrency of them per process (ConsumeOptions.kindLimits) and a backlog of videos waits in
+ * the queue instead of holding the slots images and PDFs need.
+ */
+export const VIDEO_JOB_KIND = 'render-video';
+
+/** The job kind of a row of type `type`. */
+export function renderJobKind(type: QueuedRowRef['type']): string {
+  return type === 'video' ? VIDEO_JOB_KIND : RENDER_JOB_KIND;
+}
 
 /** What recovery needs: the claims, the queue, and where its failures go. */
 export interface ClaimRecoveryDeps {
@@ -30,7 +42,7 @@ export function enqueueRender(
   // project_id is for the job log only (the handler reads the row); the project is the job's
   // group: one project runs at most its share of the slots.
   return queue.enqueue(
-    RENDER_JOB_KIND,
+    renderJobKind(r.type),
     { type: r.type, id: r.id, project_id: r.project_id },
     { jobId, group: r.project_id },
   );

@@ -7,7 +7,6 @@
  * duration (1 credit per started second) before the file is handed to settlement.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   prepareRender,
@@ -28,6 +27,7 @@ import { setCost } from './job-pricing.ts';
 import { imagePixels } from './render-pixels.ts';
 import type { RenderRow, VideoClip } from './render-row.ts';
 import { problemMessage } from './validate-request.ts';
+import { makeVideoWorkDir } from './video-work-dirs.ts';
 import type { VideoSetup } from './video-setup.ts';
 import { videoCredits } from './video-setup.ts';
 import { withPixels } from './with-pixels.ts';
@@ -130,7 +130,7 @@ export async function executeVideo(
   }
   const clips = await loadClips(deps, row, known);
   await enterStage();
-  const workDir = await fs.mkdtemp(path.join(setup.tempDir ?? os.tmpdir(), 'imprint-video-'));
+  const workDir = await makeVideoWorkDir(setup.tempDir);
   // Aborted when compose ends either way, so no ffmpeg it started outlives the job.
   const controller = new AbortController();
   try {

@@ -8,7 +8,7 @@ import { notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
 import type { Job } from '../ports/job-queue.ts';
 import type { Page, PageRequest } from '../pagination.ts';
-import { ClaimRecovery, RENDER_JOB_KIND } from './claim-recovery.ts';
+import { ClaimRecovery, RENDER_JOB_KIND, VIDEO_JOB_KIND } from './claim-recovery.ts';
 import type { RenderContext } from './execute-render.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import type { CreateOptions } from './idempotency.ts';
@@ -43,7 +43,7 @@ import {
 import { TransferSealer } from './transfer-sealer.ts';
 import { TransferVault } from './transfer-vault.ts';
 
-export { RENDER_JOB_KIND };
+export { RENDER_JOB_KIND, VIDEO_JOB_KIND };
 
 /** Credits of a project as GET /api/rest/usage reports them. */
 export interface UsageObject {
@@ -260,7 +260,10 @@ export class GenerationService {
 
   /** The queue's job handler: runs a `render` job ({ type, id }); says how it ended. */
   async handleJob(job: Job): Promise<RenderJobReport> {
-    if (job.kind !== RENDER_JOB_KIND) throw new Error(`Unknown job kind ${job.kind}`);
+    // A video queued before videos had a kind of their own came as a `render` job: still run.
+    if (job.kind !== RENDER_JOB_KIND && job.kind !== VIDEO_JOB_KIND) {
+      throw new Error(`Unknown job kind ${job.kind}`);
+    }
     const { type, id } = job.payload;
     if ((type !== 'image' && type !== 'pdf' && type !== 'video') || typeof id !== 'number') {
       throw new Error(`Malformed render job payload ${JSON.stringify(job.payload)}`);

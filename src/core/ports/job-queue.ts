@@ -42,6 +42,12 @@ export interface ConsumeOptions {
    * goes to another group's job.
    */
   groupLimit?: number;
+  /**
+   * Most jobs of a kind this consumer runs at once, for the kinds named (e.g. videos, whose jobs
+   * run for minutes and have their own concurrency, so they cannot take every slot images need).
+   * A job of a kind at its limit does not take a slot, as for groups. Kinds not named: no limit.
+   */
+  kindLimits?: Readonly<Record<string, number>>;
 }
 
 /** What waits in a queue (for the queue depth and oldest-job-age metrics). */

@@ -6,7 +6,7 @@
  */
 import { DelayedError, Queue, Worker, type Job as BullJob } from 'bullmq';
 import { newId } from '../../core/ids.ts';
-import { groupLimitOf } from '../group-limit.ts';
+import { groupLimitOf, kindLimitsOf, RunningCounts } from '../group-limit.ts';
 import { QueueUnavailableError } from '../queue-unavailable-error.ts';
 import {
   type ConsumeOptions,
@@ -84,9 +84,10 @@ export class BullMqJobQueue implements JobQueue {
   private closed = false;
   /** Handlers running in this process (close waits for them without needing Redis). */
   private readonly running = new Set<Promise<void>>();
-  /** Running jobs per group in this process (only groups with at least one). */
-  private readonly groupsRunning = new Map<string, number>();
-  /** Per group, when the last job this process put back returns to the wait list. */
+  /** Running jobs per group and per kind in this process. */
+  private readonly groupsRunning = new RunningCounts();
+  private readonly kindsRunning = new RunningCounts();
+  /** Per group (or `kind:` + kind), when the last job this process put back returns. */
   private readonly groupReturns = new Map<string, number>();
 
   constructor(opts: BullMqJobQueueOptions) {
@@ -170,14 +171,23 @@ export class BullMqJobQueue implements JobQueue {
       throw new RangeError('concurrency must be a whole number ≥ 1');
     }
     const groupLimit = groupLimitOf(opts);
+    const kindLimits = kindLimitsOf(opts);
     this.worker = new Worker<JobData>(
       this.opts.name,
       async (bj: BullJob<JobData>, token?: string) => {
         const group = bj.data.group;
-        if (group !== undefined && (this.groupsRunning.get(group) ?? 0) >= groupLimit) {
+        const kind = bj.name;
+        const kindLimit = kindLimits.get(kind);
+        const wait =
+          group !== undefined && this.groupsRunning.count(group) >= groupLimit
+            ? { key: group, limit: groupLimit }
+            : kindLimit !== undefined && this.kindsRunning.count(kind) >= kindLimit
+              ? { key: `kind:${kind}`, limit: kindLimit }
+              : null;
+        if (wait) {
           // BullMQ's pattern for a job that must wait: it leaves the active list (and this
           // worker's slot) for the delayed set, without counting as an attempt.
-          await bj.moveToDelayed(this.returnTime(group, groupLimit), token);
+          await bj.moveToDelayed(this.returnTime(wait.key, wait.limit), token);
           throw new DelayedError();
         }
         const job: Job = {
@@ -187,13 +197,11 @@ export class BullMqJobQueue implements JobQueue {
           // Deliveries, not starts: a job put back for its group was started without running.
           attempt: 1 + bj.stalledCounter,
         };
-        if (group !== undefined)
-          this.groupsRunning.set(group, (this.groupsRunning.get(group) ?? 0) + 1);
+        if (group !== undefined) this.groupsRunning.add(group);
+        this.kindsRunning.add(kind);
         const run = handler(job).finally(() => {
-          if (group === undefined) return;
-          const left = (this.groupsRunning.get(group) ?? 1) - 1;
-          if (left > 0) this.groupsRunning.set(group, left);
-          else this.groupsRunning.delete(group);
+          if (group !== undefined) this.groupsRunning.remove(group);
+          this.kindsRunning.remove(kind);
         });
         const settled = run.then(
           () => undefined,

@@ -8,7 +8,7 @@
 import { newId } from '../../core/ids.ts';
 import { pingDatabase, type Database } from '../../store/database.ts';
 import { JobQueueStore, type JobRow } from '../../store/job-queue-store.ts';
-import { groupLimitOf } from '../group-limit.ts';
+import { groupLimitOf, kindLimitsOf, RunningCounts } from '../group-limit.ts';
 import {
   type ConsumeOptions,
   type EnqueueOptions,
@@ -50,11 +50,12 @@ export class LocalJobQueue implements JobQueue {
   private readonly retentionMs: number;
   private readonly onError: (err: unknown, job?: Job) => void;
   private readonly running = new Map<string, Promise<void>>();
-  /** Running jobs per group (only groups with at least one). */
-  private readonly groupsRunning = new Map<string, number>();
+  private readonly groupsRunning = new RunningCounts();
+  private readonly kindsRunning = new RunningCounts();
   private handler: JobHandler | null = null;
   private concurrency = 0;
   private groupLimit = 0;
+  private kindLimits: ReadonlyMap<string, number> = new Map();
   private pollTimer: NodeJS.Timeout | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private pollDelay: number;
@@ -103,6 +104,7 @@ export class LocalJobQueue implements JobQueue {
     this.handler = handler;
     this.concurrency = opts.concurrency;
     this.groupLimit = groupLimitOf(opts);
+    this.kindLimits = kindLimitsOf(opts);
     this.leaseTimer = setInterval(() => void this.maintain(), Math.max(50, this.leaseMs / 3));
     this.listener = this.listen?.(() => this.wake()) ?? null;
     void this.recoverDead().finally(() => this.wake());
@@ -165,18 +167,22 @@ export class LocalJobQueue implements JobQueue {
     try {
       do {
         this.pollAgain = false;
-        const { limit, skipGroups } = this.nextClaim();
+        const { limit, skipGroups, skipKinds } = this.nextClaim();
         asked = limit;
         if (asked <= 0 || this.closed) break;
-        const rows = await this.store.claim(
-          this.owner,
-          asked,
-          this.leaseMs,
-          Date.now(),
+        const rows = await this.store.claim(this.owner, asked, this.leaseMs, Date.now(), {
           skipGroups,
-        );
+          skipKinds,
+        });
         claimed = rows.length;
-        for (const row of rows) this.run(row);
+        const over: string[] = [];
+        for (const row of rows) {
+          if (this.kindIsFull(row.kind)) over.push(row.id);
+          else this.run(row);
+        }
+        // A claim is not bounded by kind (that would make every claim take one job while a
+        // limited kind has room); the few jobs past their kind's limit go straight back.
+        if (over.length > 0) await this.store.release(this.owner, over);
       } while ((this.pollAgain || claimed === asked) && !this.closed);
       this.pollDelay = claimed > 0 ? this.minPollMs : Math.min(this.pollDelay * 2, this.maxPollMs);
     } catch (err) {
@@ -199,15 +205,22 @@ export class LocalJobQueue implements JobQueue {
    * room left to the fullest group still claimable (a group with no running job has all of
    * `groupLimit`), so no claim can overshoot a group's share. Later rounds of the poll take more.
    */
-  private nextClaim(): { limit: number; skipGroups: string[] } {
+  private nextClaim(): { limit: number; skipGroups: string[]; skipKinds: string[] } {
     const free = this.concurrency - this.running.size;
     const skipGroups: string[] = [];
     let room = this.groupLimit;
-    for (const [group, n] of this.groupsRunning) {
+    for (const [group, n] of this.groupsRunning.entries()) {
       if (n >= this.groupLimit) skipGroups.push(group);
       else room = Math.min(room, this.groupLimit - n);
     }
-    return { limit: Math.min(free, room), skipGroups };
+    const skipKinds = [...this.kindLimits.keys()].filter((kind) => this.kindIsFull(kind));
+    return { limit: Math.min(free, room), skipGroups, skipKinds };
+  }
+
+  /** Whether `kind` has a limit and runs that many jobs in this consumer. */
+  private kindIsFull(kind: string): boolean {
+    const limit = this.kindLimits.get(kind);
+    return limit !== undefined && this.kindsRunning.count(kind) >= limit;
   }
 
   private run(row: JobRow): void {
@@ -218,7 +231,8 @@ export class LocalJobQueue implements JobQueue {
       attempt: row.attempt,
     };
     const group = row.group_key;
-    if (group !== null) this.groupsRunning.set(group, (this.groupsRunning.get(group) ?? 0) + 1);
+    if (group !== null) this.groupsRunning.add(group);
+    this.kindsRunning.add(row.kind);
     const done = (async () => {
       let error: string | null = null;
       try {
@@ -236,11 +250,8 @@ export class LocalJobQueue implements JobQueue {
       }
     })().finally(() => {
       this.running.delete(job.id);
-      if (group !== null) {
-        const left = (this.groupsRunning.get(group) ?? 1) - 1;
-        if (left > 0) this.groupsRunning.set(group, left);
-        else this.groupsRunning.delete(group);
-      }
+      if (group !== null) this.groupsRunning.remove(group);
+      this.kindsRunning.remove(row.kind);
       this.wake();
     });
     this.running.set(job.id, done);
