@@ -3,6 +3,7 @@
  * through the render threads, then runs one ffmpeg that composes and encodes the whole video
  * (filter-graph.ts). ffmpeg and ffprobe are Debian's, found on PATH unless given.
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import {
@@ -97,6 +98,11 @@ export class FfmpegVideoComposer implements VideoComposer {
       clips.push({ plan, stack, masks: await writeMasks(plan, c, workDir) });
     }
     signal.throwIfAborted();
+    let watermark: string | undefined;
+    if (input.renderWatermark) {
+      watermark = join(workDir, 'watermark.png');
+      await writeFile(watermark, await input.renderWatermark(width, height));
+    }
     const output = join(workDir, 'video.mp4');
     const args = ffmpegArgs({
       clips,
@@ -106,6 +112,7 @@ export class FfmpegVideoComposer implements VideoComposer {
       background: options.canvas_background,
       threads: limits.threads,
       output,
+      ...(watermark ? { watermark } : {}),
     });
     try {
       await runProcess(this.ffmpeg, args, { timeoutMs: limits.processTimeoutMs, signal });

@@ -25,6 +25,8 @@ export interface GraphOptions {
   background: string;
   threads: number;
   output: string;
+  /** A PNG of the output's size laid over the whole video (the test watermark). */
+  watermark?: string;
 }
 
 /** Audio every clip is brought to, so the clips concatenate. */
@@ -149,6 +151,11 @@ export function ffmpegArgs(o: GraphOptions): string[] {
     graph.push(`${outs.join('')}concat=n=${o.clips.length}:v=1:a=1[vout][aout]`);
     mapV = 'vout';
     mapA = 'aout';
+  }
+  if (o.watermark) {
+    const i = addInput(['-i', o.watermark]);
+    graph.push(`[${mapV}][${i}:v]overlay=0:0:eof_action=repeat,format=yuv420p[vmark]`);
+    mapV = 'vmark';
   }
   return [
     '-nostdin',

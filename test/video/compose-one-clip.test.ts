@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import sharp from 'sharp';
 import { FfmpegVideoComposer } from '../../src/video/index.ts';
 import type { Design } from '../../src/render/index.ts';
 import { clip, composeInput, frameAt, makeVideo, near, probe, tempDir } from './_media.ts';
@@ -118,4 +119,30 @@ test('video boxes: object_fit contain, border_radius, rotation and opacity', asy
   assert.ok(near(f(250, 115), white), `rotated: above the box's old top ${f(250, 115)}`);
   assert.ok(near(f(210, 160), blue), `rotated: the box's old left end is empty ${f(210, 160)}`);
   assert.ok(near(f(50, 190), [128, 128, 255]), `opacity 50: half over the canvas ${f(50, 190)}`);
+});
+
+test('the test watermark is laid once over the whole output, above the videos', async (t) => {
+  const dir = await tempDir(t);
+  const source = await makeVideo(dir, 'src.mp4', { seconds: 1, width: 160, height: 120 });
+  const work = await tempDir(t);
+  const input = composeInput(work, [clip(DESIGN, { bg: { video: 'https://x.test/a.mp4' } })], {
+    'https://x.test/a.mp4': source,
+  });
+  const asked: Array<[number, number]> = [];
+  // A stand-in mark that shows how often it is applied: half-transparent black over the red
+  // band (once: dark red, twice: darker), opaque green over the video's box.
+  input.renderWatermark = async (width, height) => {
+    asked.push([width, height]);
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<rect x="0" y="0" width="80" height="40" fill="#000" fill-opacity="0.5"/>` +
+      `<rect x="60" y="140" width="60" height="30" fill="#00ff00"/></svg>`;
+    return sharp(Buffer.from(svg)).png().toBuffer();
+  };
+  const out = await composer.compose(input);
+  assert.deepEqual(asked, [[320, 240]], 'drawn once, at the output size');
+  const f = await frameAt(out.path, 0.5, 320, 240);
+  assert.ok(near(f(20, 20), [128, 0, 0], 20), `the band under one mark ${f(20, 20)}`);
+  assert.ok(near(f(200, 20), [255, 0, 0]), `the band beside it ${f(200, 20)}`);
+  assert.ok(near(f(90, 155), [0, 255, 0]), `the mark above the video ${f(90, 155)}`);
 });

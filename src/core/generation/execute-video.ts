@@ -99,12 +99,30 @@ function stillRenderer(deps: ExecutionDeps, row: VideoRow) {
       for (const f of usable) fonts.set(f.key, f);
     }
     const used = [...fonts.values()].filter((f): f is FontSource => f !== null);
-    const options = { format: 'png' as const, watermark: row.test_mode };
+    // The test watermark is laid once over the whole video (watermarkRenderer), not per still.
+    const options = { format: 'png' as const, watermark: false };
     const file = await withPixels(deps.budget, imagePixels(design, options), () =>
       deps.renderer.renderImage({
         design,
         layers: usedLayerData(design, layers),
         assets: { files, fonts: used, screenshots },
+        options,
+      }),
+    );
+    return file.bytes;
+  };
+}
+
+/** Draws the test watermark alone on a transparent canvas of the output's size. */
+function watermarkRenderer(deps: ExecutionDeps, base: Design) {
+  return async (width: number, height: number): Promise<Buffer> => {
+    const design: Design = { ...base, width, height, background: 'transparent', layers: [] };
+    const options = { format: 'png' as const, watermark: true };
+    const file = await withPixels(deps.budget, imagePixels(design, options), () =>
+      deps.renderer.renderImage({
+        design,
+        layers: {},
+        assets: { files: new Map(), fonts: [] },
         options,
       }),
     );
@@ -161,6 +179,7 @@ export async function executeVideo(
       workDir,
       download,
       renderStill: stillRenderer(deps, row),
+      ...(row.test_mode ? { renderWatermark: watermarkRenderer(deps, clips[0].design) } : {}),
       signal: controller.signal,
     });
     const credits = videoCredits(composed.durationSeconds);

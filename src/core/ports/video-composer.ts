@@ -72,6 +72,12 @@ export interface VideoComposeInput {
    * boxes, or the layers above or below a video) and a transparent background where it needs to.
    */
   renderStill(design: Design, layers: LayerData): Promise<Buffer>;
+  /**
+   * For test tokens: draws the test watermark alone, as a transparent PNG of `width`×`height`;
+   * the composer lays it once over the whole output (stills are drawn without it, so it neither
+   * stacks where stills overlap nor hides under a video).
+   */
+  renderWatermark?(width: number, height: number): Promise<Buffer>;
   /** Aborted when the job is cancelled or its process stops: every child process is killed. */
   signal: AbortSignal;
 }
