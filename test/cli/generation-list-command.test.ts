@@ -1,5 +1,5 @@
 /**
- * `imprint images list` and `imprint pdfs list` through the real program, in-process, on a fresh
+ * `imprint images list`, `pdfs list` and `videos list` through the real program, in-process, on a fresh
  * data folder: the table (newest first, limited, with a hint on stderr when more exist), --all,
  * --json, each filter, and a bad filter or project named in the error.
  */
@@ -22,7 +22,13 @@ const image = (template_uuid: string): RenderRequest => ({
   modifications: {},
 });
 
-describe('imprint images list and pdfs list', () => {
+const video = (templates: string[]): RenderRequest => ({
+  kind: 'video',
+  clips: templates.map((template_uuid) => ({ template_uuid, layers: {} })),
+  modifications: { format: 'mp4', fps: 25, canvas_background: '#000000', clip_duration: 5 },
+});
+
+describe('imprint images list, pdfs list and videos list', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-list-cli-'));
   // This file runs in its own process, so the environment can point at a fresh data folder.
   process.env.IMPRINT_DATA_DIR = dataDir;
@@ -32,6 +38,8 @@ describe('imprint images list and pdfs list', () => {
   let project: string;
   /** Ids of the images, oldest first. */
   const ids: number[] = [];
+  /** Ids of the videos, oldest first. */
+  const videoIds: number[] = [];
 
   async function imprint(...args: string[]) {
     const run = await runCliInProcess(args);
@@ -65,6 +73,14 @@ describe('imprint images list and pdfs list', () => {
         if (i === 4) await repo.ledger.markFinished('image', id, `images/${id}.png`);
       }
       await insert(other, 'tpl-a', { batch: 7 });
+      for (const templates of [['tpl-a'], ['tpl-b', 'tpl-v']]) {
+        const id = await insertQueuedRow(repo.rows, 'video', {
+          project_id: project,
+          request: video(templates),
+        });
+        videoIds.push(id);
+      }
+      await repo.ledger.markFinished('video', videoIds[1], `videos/${videoIds[1]}.mp4`);
     } finally {
       await runtime.close();
     }
@@ -124,6 +140,29 @@ describe('imprint images list and pdfs list', () => {
     const pdfs = await imprint('pdfs', 'list', '--project', project);
     assert.equal(pdfs.code, 0, pdfs.err);
     assert.equal(pdfs.out.trim(), 'No PDFs match.');
+  });
+
+  it('lists videos the same way, a template matching any of their clips', async () => {
+    const table = await imprint('videos', 'list', '--project', project);
+    assert.equal(table.code, 0, table.err);
+    const lines = table.out.trimEnd().split('\n');
+    assert.equal(lines.length, 3, table.out);
+    assert.deepEqual(
+      lines.slice(1).map((l) => Number(l.split(/\s+/)[0])),
+      [...videoIds].reverse(),
+    );
+    assert.match(lines[1], /finished/);
+    assert.match(lines[1], new RegExp(`/files/videos/${videoIds[1]}\\.mp4`));
+    assert.match(lines[2], /queued/);
+    const json = async (...args: string[]) =>
+      (
+        JSON.parse(
+          (await imprint('videos', 'list', '--project', project, '--json', ...args)).out,
+        ) as Array<{ id: number; video_url: string | null }>
+      ).map((v) => v.id);
+    assert.deepEqual(await json('--template', 'tpl-v'), [videoIds[1]]);
+    assert.deepEqual(await json('--template', 'tpl-a'), [videoIds[0]]);
+    assert.deepEqual(await json('--status', 'finished'), [videoIds[1]]);
   });
 
   it('names a bad filter and an unknown project', async () => {

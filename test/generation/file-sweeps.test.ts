@@ -40,7 +40,18 @@ for (const { kind, skip } of testDbKinds()) {
         request:
           type === 'image'
             ? { kind: 'image', template_uuid: 'x', layers: {}, modifications: {} }
-            : { kind: 'merge', urls: [], modifications: {} },
+            : type === 'video'
+              ? {
+                  kind: 'video',
+                  clips: [],
+                  modifications: {
+                    format: 'mp4',
+                    fps: 25,
+                    canvas_background: '#000000',
+                    clip_duration: 5,
+                  },
+                }
+              : { kind: 'merge', urls: [], modifications: {} },
         passthrough: undefined,
         webhook_success: null,
         webhook_error: null,
@@ -50,7 +61,7 @@ for (const { kind, skip } of testDbKinds()) {
       });
       if (!('row' in inserted)) throw new Error('no credit limit is set here');
       const row = inserted.row;
-      const key = newFileKey(type === 'image' ? 'images' : 'pdfs', `f${row.id}.bin`);
+      const key = newFileKey(`${type}s`, `f${row.id}.bin`);
       await deps.storage.put(key, Buffer.from(key), 'application/octet-stream');
       await repo.ledger.markFinished(type, row.id, key);
       return { id: row.id, key };
@@ -59,15 +70,25 @@ for (const { kind, skip } of testDbKinds()) {
     it('deletes objects no live row names once they are an hour old, and nothing else', async () => {
       const live = await finished('image');
       const livePdf = await finished('pdf');
+      const liveVideo = await finished('video');
       const deleted = await finished('image');
+      const deletedVideo = await finished('video');
       assert.equal(
         (await t.request({ method: 'DELETE', url: `/api/rest/images/${deleted.id}` })).statusCode,
         204,
       );
+      assert.equal(
+        (await t.request({ method: 'DELETE', url: `/api/rest/videos/${deletedVideo.id}` }))
+          .statusCode,
+        204,
+      );
       // As if the process died between marking the row deleted and deleting its file.
       await deps.storage.put(deleted.key, Buffer.from('left'), 'image/png');
+      await deps.storage.put(deletedVideo.key, Buffer.from('left'), 'video/mp4');
       const orphan = newFileKey('pdfs', 'orphan.pdf');
       await deps.storage.put(orphan, Buffer.from('%PDF'), 'application/pdf');
+      const orphanVideo = newFileKey('videos', 'orphan.mp4');
+      await deps.storage.put(orphanVideo, Buffer.from('mp4'), 'video/mp4');
       const media = 'media/0123456789abcdef0123456789abcdef/upload.png';
       await deps.storage.put(media, Buffer.from('not an output'), 'image/png');
 
@@ -76,11 +97,14 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(await deps.storage.head(orphan));
 
       const later = Date.now() + 2 * HOUR;
-      assert.equal(await sweepOrphans(deps, later), 2);
+      assert.equal(await sweepOrphans(deps, later), 4);
       assert.equal(await deps.storage.head(orphan), null);
       assert.equal(await deps.storage.head(deleted.key), null);
+      assert.equal(await deps.storage.head(orphanVideo), null);
+      assert.equal(await deps.storage.head(deletedVideo.key), null);
       assert.ok(await deps.storage.head(live.key), 'a live image keeps its file');
       assert.ok(await deps.storage.head(livePdf.key), 'a live PDF keeps its file');
+      assert.ok(await deps.storage.head(liveVideo.key), 'a live video keeps its file');
       assert.ok(await deps.storage.head(media), 'other prefixes are not the sweep’s');
       // A second sweep (another process, say) finds nothing more.
       assert.equal(await sweepOrphans(deps, later), 0);
@@ -89,20 +113,23 @@ for (const { kind, skip } of testDbKinds()) {
     it('expires files past the retention: the object goes, the API says file_expired', async () => {
       const old = await finished('image');
       const oldPdf = await finished('pdf');
+      const oldVideo = await finished('video');
       const recent = await finished('image');
       // Finished 31 days ago.
       const past = new Date(Date.now() - 31 * DAY).toISOString();
       for (const [table, id] of [
         ['images', old.id],
         ['pdfs', oldPdf.id],
+        ['videos', oldVideo.id],
       ] as const) {
         await sql`update ${sql.table(table)} set updated_at = ${past} where id = ${id}`.execute(
           t.runtime.db,
         );
       }
-      assert.equal(await expireOldFiles(deps, 30), 2);
+      assert.equal(await expireOldFiles(deps, 30), 3);
       assert.equal(await deps.storage.head(old.key), null);
       assert.equal(await deps.storage.head(oldPdf.key), null);
+      assert.equal(await deps.storage.head(oldVideo.key), null);
       assert.ok(await deps.storage.head(recent.key));
 
       const image = (await t.request({ method: 'GET', url: `/api/rest/images/${old.id}` })).json();
@@ -114,6 +141,12 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(pdf.status, 'finished');
       assert.equal(pdf.pdf_url, null);
       assert.equal(pdf.file_expired, true);
+      const video = (
+        await t.request({ method: 'GET', url: `/api/rest/videos/${oldVideo.id}` })
+      ).json();
+      assert.equal(video.status, 'finished');
+      assert.equal(video.video_url, null);
+      assert.equal(video.file_expired, true);
       const kept = (
         await t.request({ method: 'GET', url: `/api/rest/images/${recent.id}` })
       ).json();
