@@ -1,6 +1,7 @@
 /**
  * End to end against a real `imprint serve` process (SQLite, local files): signed webhooks to a
- * local receiver, transfer to an S3 server on loopback read back byte for byte, the transfer
+ * local receiver, transfer of an image and of a video to an S3 server on loopback read back byte
+ * for byte, the transfer
  * secret absent from every database file and log, and a transfer whose credentials died with the
  * process (SIGKILL) ending in error.
  */
@@ -138,6 +139,30 @@ describe('generation against a real server', () => {
     assert.ok(m, sig);
     const expected = createHmac('sha256', whSecret).update(`${m[1]}.${hook.body}`).digest('hex');
     assert.equal(m[2], expected);
+    assert.deepEqual(JSON.parse(hook.body), done);
+  });
+
+  it('transfers a video to S3 and announces it like an image', async () => {
+    const created = await api('POST', '/videos', {
+      clips: [{ template_uuid: uuid, layers: { photo: { image: `${assets.base}/red.png` } } }],
+      modifications: { fps: 5, clip_duration: 1 },
+      webhook_success: receiver.url('/video-done'),
+      transfer: transfer('clips/e2e.mp4'),
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const done = await poll(created.body.polling_url);
+    assert.equal(done.status, 'finished', JSON.stringify(done));
+    const file = await fetch(done.video_url);
+    assert.equal(file.headers.get('content-type'), 'video/mp4');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const stored = await readS3rverObject(
+      `http://127.0.0.1:${s3Port}`,
+      'imprint-e2e',
+      'clips/e2e.mp4',
+    );
+    assert.ok(stored.equals(bytes), 'the bucket holds exactly the served video');
+    const hook = await waitFor(() => receiver.to('/video-done')[0], 'the video webhook');
+    assert.equal(hook.headers['imprint-event'], 'video.finished');
     assert.deepEqual(JSON.parse(hook.body), done);
   });
 
