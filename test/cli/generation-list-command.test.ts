@@ -77,6 +77,7 @@ describe('imprint images list, pdfs list and videos list', () => {
         const id = await insertQueuedRow(repo.rows, 'video', {
           project_id: project,
           request: video(templates),
+          passthrough: undefined,
         });
         videoIds.push(id);
       }

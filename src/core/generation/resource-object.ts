@@ -93,29 +93,16 @@ export function toResourceObject(
     created_at: row.created_at,
     ...(row.file_expired && !row.file_key ? { file_expired: true as const } : {}),
   };
-  if (row.type === 'video') {
-    const template_versions =
-      row.request.kind === 'video' ? row.request.clips.map((c) => c.template_version ?? null) : [];
-    return {
-      id: row.id,
-      status: row.status,
-      video_url: url,
-      polling_url,
-      template_versions,
-      ...rest,
-    };
-  }
-  if (row.type === 'pdf') {
-    const template_versions =
-      row.request.kind === 'pdf' ? row.request.pages.map((p) => p.template_version ?? null) : [];
-    return {
-      id: row.id,
-      status: row.status,
-      pdf_url: url,
-      polling_url,
-      template_versions,
-      ...rest,
-    };
+  if (row.type !== 'image') {
+    // PDFs and videos: one template version per page or clip, in order.
+    const req = row.request;
+    const parts = req.kind === 'pdf' ? req.pages : req.kind === 'video' ? req.clips : [];
+    const template_versions = parts.map((p) => p.template_version ?? null);
+    const id = row.id;
+    const status = row.status;
+    return row.type === 'video'
+      ? { id, status, video_url: url, polling_url, template_versions, ...rest }
+      : { id, status, pdf_url: url, polling_url, template_versions, ...rest };
   }
   const template_uuid = row.request.kind === 'image' ? row.request.template_uuid : '';
   const template_version =
