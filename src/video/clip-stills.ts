@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Design, LayerData } from '../render/index.ts';
 import type { ClipPlan, VideoLayer } from './clip-plan.ts';
+import { mapLimited } from './run-limited.ts';
 
 /** One PNG shown from `start` to `end` (seconds of the clip); `whole`: the entire clip. */
 export interface StillOverlay {
@@ -99,7 +100,7 @@ export async function renderClipStills(
     if (stills.length === 1) stills[0].whole = true;
     return { kind: 'stills', stills };
   });
-  await runLimited(jobs, PARALLEL_STILLS);
+  await mapLimited(jobs, PARALLEL_STILLS, (job) => job());
   for (const entry of out) {
     if (entry.kind !== 'stills') continue;
     // A still with nothing visible (e.g. a subtitle between cues, alone in its group) is left out.
@@ -152,13 +153,4 @@ async function cropToVisible(png: Buffer): Promise<{ png: Buffer; x: number; y: 
     x: left,
     y: top,
   };
-}
-
-/** Runs `jobs` with at most `limit` at a time; the first failure rejects (after the running end). */
-async function runLimited(jobs: Array<() => Promise<void>>, limit: number): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < jobs.length) await jobs[next++]();
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
 }

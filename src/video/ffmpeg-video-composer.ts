@@ -17,6 +17,10 @@ import { planClip, type ClipPlan } from './clip-plan.ts';
 import { renderClipStills } from './clip-stills.ts';
 import { ffmpegArgs, type ComposedClip } from './filter-graph.ts';
 import { ProcessError, runProcess } from './run-process.ts';
+import { mapLimited } from './run-limited.ts';
+
+/** Clips planned, and their stills drawn, at once. */
+const PARALLEL_CLIPS = 3;
 
 export interface FfmpegComposerOptions {
   /** The ffmpeg executable (default: `ffmpeg` on PATH). */
@@ -71,7 +75,6 @@ export class FfmpegVideoComposer implements VideoComposer {
       return file;
     };
     const probe = { ffprobe: this.ffprobe, timeoutMs: limits.processTimeoutMs, signal };
-    const plans: ClipPlan[] = [];
     for (const [c, clip] of input.clips.entries()) {
       if (clip.design.unit !== undefined && clip.design.unit !== 'px') {
         throw new VideoInputError(
@@ -79,8 +82,12 @@ export class FfmpegVideoComposer implements VideoComposer {
           `clips.${c}.template_uuid`,
         );
       }
-      plans.push(await planClip(clip, c, input, probe, fetchOnce));
     }
+    // Clips are planned (sources downloaded and probed) a few at once: each probe is a process
+    // start of about 0.1–0.2 s, which a clip at a time would add up in series.
+    const plans: ClipPlan[] = await mapLimited(input.clips, PARALLEL_CLIPS, (clip, c) =>
+      planClip(clip, c, input, probe, fetchOnce),
+    );
     const total = plans.reduce((sum, p) => sum + p.duration, 0);
     if (total > limits.maxSeconds + 1e-6) {
       throw new VideoInputError(
@@ -91,12 +98,11 @@ export class FfmpegVideoComposer implements VideoComposer {
     const warnings: VideoWarning[] = [];
     const width = evenSide(options.width ?? plans[0].design.width, 'width', warnings);
     const height = evenSide(options.height ?? plans[0].design.height, 'height', warnings);
-    const clips: ComposedClip[] = [];
-    for (const [c, plan] of plans.entries()) {
+    const clips: ComposedClip[] = await mapLimited(plans, PARALLEL_CLIPS, async (plan, c) => {
       signal.throwIfAborted();
       const stack = await renderClipStills(plan, c, workDir, input.renderStill);
-      clips.push({ plan, stack, masks: await writeMasks(plan, c, workDir) });
-    }
+      return { plan, stack, masks: await writeMasks(plan, c, workDir) };
+    });
     signal.throwIfAborted();
     let watermark: string | undefined;
     if (input.renderWatermark) {
