@@ -16,7 +16,7 @@ export function fileUrl(publicUrl: string, key: string, filesBaseUrl?: string | 
 }
 
 // Extensions of the files Imprint writes, and the spellings that name the same type.
-const OUTPUT_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'pdf']);
+const OUTPUT_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'pdf', 'mp4']);
 const SAME_TYPE: Record<string, string> = { jpeg: 'jpg', jpg: 'jpg' };
 
 /**

@@ -193,6 +193,34 @@ for (const { kind, skip } of testDbKinds()) {
       await pollUntilDone(t, first.json().polling_url, t.project.testToken);
     });
 
+    it("takes the Activepieces piece's Create Video request as it sends it", async () => {
+      // The piece puts one clip of the chosen template, every filled field of its per-layer
+      // form (`hide` checkboxes included), the FPS and file name, and passthrough as text.
+      const res = await post({
+        clips: [
+          {
+            template_uuid: template,
+            layers: {
+              bg: { video: `${media!.base}/clip.mp4`, hide: false },
+              square: { background_color: '#00ff00', hide: false },
+            },
+          },
+        ],
+        modifications: { filename: 'promo.mp4', fps: 10 },
+        webhook_success: 'https://example.com/ap-hook',
+        create_now: false,
+        passthrough: 'row-17',
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const queued = res.json();
+      assert.equal(queued.status, 'queued');
+      const done = await pollUntilDone(t, queued.polling_url as string);
+      assert.equal(done.status, 'finished', JSON.stringify(done));
+      assert.equal(done.passthrough, 'row-17');
+      assert.match(done.video_url as string, /\/promo\.mp4$/);
+      assert.deepEqual(done.errors, []);
+    });
+
     it('answers 422 naming each bad field, before anything is queued', async () => {
       const cases: Array<[Record<string, unknown>, string, RegExp?]> = [
         [{ clips: [] }, 'clips'],

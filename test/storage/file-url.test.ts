@@ -30,6 +30,8 @@ describe('file keys and URLs', () => {
     assert.equal(sanitizeFilename('card.JPEG', 'jpg', '3'), 'card.jpeg');
     assert.equal(sanitizeFilename('card.jpg', 'jpg', '3'), 'card.jpg');
     assert.equal(sanitizeFilename('scan.pdf', 'webp', '3'), 'scan.webp');
+    assert.equal(sanitizeFilename('promo.mp4', 'mp4', '3'), 'promo.mp4');
+    assert.equal(sanitizeFilename('promo.MP4', 'mp4', '3'), 'promo.mp4');
     assert.equal(sanitizeFilename('report.v2', 'pdf', '3'), 'report.v2.pdf');
     assert.equal(sanitizeFilename('Photo.PNG', 'png', '9'), 'Photo.png');
     assert.equal(sanitizeFilename('', 'png', '42'), '42.png');
