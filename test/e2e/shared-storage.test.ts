@@ -3,6 +3,7 @@
  * `imprint worker`, each with a data folder of its own, share one database and keep files in an
  * S3-protocol bucket (s3rver). The file a worker rendered downloads through the API (whole, a
  * range, HEAD), the webhook names the public URL, and DELETE removes the object from the bucket.
+ * A video runs on the worker as well, its MP4 in the bucket.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -150,6 +151,39 @@ for (const { kind, skip } of testDbKinds()) {
         assert.equal(del.status, 204);
         assert.equal(await bucket.head(key), null, 'the object is gone from the bucket');
         assert.equal((await fetch(url)).status, 404);
+
+        // A video runs on the worker too, its MP4 stored in the bucket and served by the API.
+        const queued = await rest('POST', '/videos', {
+          clips: [
+            {
+              template_uuid: tpl.body.uuid,
+              layers: {
+                title: { text: ['One', 'Two'] },
+                photo: { image: `${assets.base}/red.png` },
+              },
+            },
+          ],
+          modifications: { fps: 5, clip_duration: 1 },
+        });
+        assert.equal(queued.status, 200, JSON.stringify(queued.body));
+        let video = queued.body;
+        const videoUntil = Date.now() + 90_000;
+        while (video.status === 'queued' && Date.now() < videoUntil) {
+          await sleep(200);
+          video = (await rest('GET', `/videos/${video.id}`)).body;
+        }
+        assert.equal(video.status, 'finished', `${JSON.stringify(video)}\n${logs()}`);
+        const videoUrl = String(video.video_url);
+        assert.ok(videoUrl.startsWith(`${api.base}/files/videos/`), videoUrl);
+        const mp4 = await fetch(videoUrl);
+        assert.equal(mp4.headers.get('content-type'), 'video/mp4');
+        const mp4Bytes = Buffer.from(await mp4.arrayBuffer());
+        assert.equal(mp4Bytes.subarray(4, 8).toString('latin1'), 'ftyp');
+        const videoKey = decodeURIComponent(new URL(videoUrl).pathname.slice('/files/'.length));
+        assert.equal((await bucket.head(videoKey))?.size, mp4Bytes.length);
+        for (const dir of [api.dataDir, worker.dataDir]) {
+          assert.equal(fs.existsSync(`${dir}/files/blobs`), false, dir);
+        }
       },
     );
   });
