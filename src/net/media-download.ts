@@ -28,6 +28,16 @@ export class FileMediaDownloader implements MediaDownloader {
   }
 
   async download(url: string, path: string, limits: MediaDownloadLimits): Promise<void> {
+    try {
+      await this.fetchTo(url, path, limits);
+    } catch (err) {
+      // A part of a file is no source: nothing of a failed download stays on disk.
+      await fs.promises.rm(path, { force: true });
+      throw err;
+    }
+  }
+
+  private async fetchTo(url: string, path: string, limits: MediaDownloadLimits): Promise<void> {
     const own = this.opts.ownFiles;
     const key = own ? ownFileKey(url, own.publicUrl) : null;
     if (own && key) return copyOwn(url, key, own.storage, path, limits.maxBytes);
@@ -39,7 +49,6 @@ export class FileMediaDownloader implements MediaDownloader {
       toFile: path,
     });
     if (res.status < 200 || res.status > 299) {
-      await fs.promises.rm(path, { force: true });
       throw new FetchError(url, 'http_status', `the server answered ${res.status}`, res.status);
     }
   }
