@@ -102,6 +102,18 @@ export const WARNING_CODES = [
    * placeholder; POST /images and /pdfs fail on the same URL.
    */
   'picture_unavailable',
+  /** Preflight (PDFs): a cmyk() colour's total ink is over the output condition's limit. */
+  'ink_over_limit',
+  /** Preflight (PDFs): a line or border thinner than 0.25 pt. */
+  'thin_line',
+  /** Preflight (PDFs): a picture placed at fewer than 250 pixels per inch. */
+  'low_resolution_picture',
+  /** Preflight (PDFs): the file holds Type 3 fonts (glyphs as outlines). */
+  'type3_font',
+  /** Preflight (CMYK PDFs): part of the file is still RGB after the conversion. */
+  'rgb_in_cmyk',
+  /** Preflight (CMYK PDFs): converted with the generic profile, not the printer's. */
+  'generic_cmyk_profile',
   /** Closes a capped list: how many more warnings there were. */
   'more_warnings',
 ] as const;

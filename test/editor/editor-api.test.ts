@@ -370,6 +370,34 @@ for (const { kind, skip } of testDbKinds()) {
           ]);
           const usageAfter = (await t.request({ method: 'GET', url: '/api/rest/usage' })).json();
           assert.deepEqual(usageAfter, usageBefore);
+          // A PDF preview carries the preflight's warnings, which the editor lists.
+          const hairline = await preview(uuid, {
+            design: {
+              ...DESIGN,
+              layers: [
+                ...DESIGN.layers,
+                {
+                  name: 'rule',
+                  type: 'line',
+                  x: 0,
+                  y: 0,
+                  width: 200,
+                  height: 4,
+                  stroke_width: 0.1,
+                },
+              ],
+            },
+            format: 'pdf',
+          });
+          assert.equal(hairline.statusCode, 200, hairline.body);
+          const details = JSON.parse(String(hairline.headers['imprint-warning-details'])) as Array<{
+            code: string;
+            path: string;
+          }>;
+          assert.ok(
+            details.some((w) => w.code === 'thin_line' && w.path === 'layers.rule.stroke_width'),
+            JSON.stringify(details),
+          );
           const bad = await preview(uuid, { format: 'svg' });
           assert.equal(bad.statusCode, 422, bad.body);
           assert.ok(bad.json().errors.format, bad.body);

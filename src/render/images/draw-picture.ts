@@ -4,6 +4,7 @@ import { drawSvgFor, isSvgBytes, loadSvgFor } from '../svg/index.ts';
 import type { DrawEnv, Rect } from '../types.ts';
 import { decodePictureFor, pictureBytes, pictureInfoFor, pictureScale } from './decode-picture.ts';
 import { fitPicture } from './fit-picture.ts';
+import { pictureResolutionWarning } from './picture-resolution.ts';
 import { drawPdfPicture, pdfPictureSink } from './pdf-picture.ts';
 import type { ObjectFit } from './fit-picture.ts';
 
@@ -43,6 +44,12 @@ export async function drawPicture(ctx: SKRSContext2D, env: DrawEnv, p: PictureDr
   ctx.clip();
   try {
     if (sink) {
+      const low = pictureResolutionWarning(
+        p.path,
+        { x: plan.sw, y: plan.sh },
+        { x: plan.dw * env.scale, y: plan.dh * env.scale },
+      );
+      if (low) env.warn(low);
       await drawPdfPicture(ctx, sink, { bytes, info, box: p.box, plan, url: p.url, path: p.path });
       return;
     }

@@ -18,7 +18,9 @@ import {
 import { paintDesign } from '../paint/index.ts';
 import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
 import { drawWatermark } from '../watermark.ts';
-import { checkPdfOptions } from './check-options.ts';
+import { checkPdfOptions, pdfColorMode } from './check-options.ts';
+import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
+import { inkLimitOf, preflightDesign, preflightPdf } from './preflight.ts';
 import { prepareRender } from './prepare-render.ts';
 import { planPdfColors } from './pdf-colors.ts';
 import { editSkiaPdf, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
@@ -45,6 +47,11 @@ export const MAX_PDF_PAGES = 500;
 /** Prefixes a page's problems with `pages.<i>.` so a multi-page request names the page. */
 function onPage<P extends RenderProblem>(i: number, problems: P[]): P[] {
   return problems.map((p) => ({ ...p, path: `pages.${i}.${p.path}` }));
+}
+
+/** Points per painter pixel: a px design's pixels are 1/dpi inch; a physical design is its size. */
+function ptOfDesign(design: Design, dpi: number): number {
+  return isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
 }
 
 /** Creator and Producer of the PDFs Imprint makes. */
@@ -92,6 +99,16 @@ export async function renderPdfDocument(input: {
   const resolveFont = createFontResolver(input.assets.fonts);
   // Only what drawing finds: the request's own warnings are listed once, at creation.
   const warnings: RenderWarning[] = [];
+  // Preflight of the designs sees their cmyk() colours before they are resolved for painting.
+  const cmykPdf = pdfColorMode(options) === 'cmyk';
+  const profile = findColorProfile(options.colorProfile) ?? DEFAULT_CMYK_PROFILE;
+  prepared.forEach((p, i) => {
+    const found = preflightDesign(p.design, {
+      pt: ptOfDesign(p.design, options.dpi ?? 96),
+      ...(cmykPdf ? { inkLimit: inkLimitOf(profile) } : {}),
+    });
+    warnings.push(...onPage(i, found));
+  });
   const colors = await planPdfColors(
     prepared.map((p) => p.design),
     options,
@@ -109,10 +126,8 @@ export async function renderPdfDocument(input: {
   const numbered = numberPages(flowed.map((f) => f.d));
   const pageList = flowed.map((f, k) => ({ i: f.i, design: numbered[k] }));
 
-  // Points per painter pixel: a px design's pixels are 1/dpi inch; a physical design is its size.
   const dpi = options.dpi ?? 96;
-  const ptOf = (design: Design): number =>
-    isPhysical(design) ? 72 / PHYSICAL_PX_PER_INCH : 72 / dpi;
+  const ptOf = (design: Design): number => ptOfDesign(design, dpi);
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
   const pictures = createPdfPictureSink(PDF_JPEG_QUALITY[imageQuality]);
@@ -159,6 +174,9 @@ export async function renderPdfDocument(input: {
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
   const pdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
   const bytes = await colors.finish(pdf, info);
+  warnings.push(
+    ...preflightPdf(bytes, { cmyk: cmykPdf, genericProfile: profile === DEFAULT_CMYK_PROFILE }),
+  );
   const first = prepared[0].design;
   return {
     bytes,
