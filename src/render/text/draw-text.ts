@@ -5,10 +5,26 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { PlacedPiece, TextLayout } from './layout-text.ts';
+import { drawEmojiPicture, EMOJI_PPI } from './emoji-picture.ts';
 import { measureWidth } from './measure.ts';
 
+/** The text options of a draw target: PDF pages draw emoji as pictures (emoji-picture.ts). */
+export function textDrawOptions(env: { target: 'raster' | 'pdf'; scale: number }): TextDrawOptions {
+  return env.target === 'pdf' ? { emojiPixelsPerUnit: (env.scale * EMOJI_PPI) / 72 } : {};
+}
+
+/** How text is drawn on its target. */
+export interface TextDrawOptions {
+  /** PDF pages: emoji as pictures with this many pixels per unit of the context. */
+  emojiPixelsPerUnit?: number;
+}
+
 /** Draws `layout` with (0,0) at the text box's top-left corner. */
-export function drawText(ctx: SKRSContext2D, layout: TextLayout): void {
+export function drawText(
+  ctx: SKRSContext2D,
+  layout: TextLayout,
+  options: TextDrawOptions = {},
+): void {
   ctx.save();
   ctx.textAlign = 'left';
   ctx.textBaseline = 'alphabetic';
@@ -21,7 +37,7 @@ export function drawText(ctx: SKRSContext2D, layout: TextLayout): void {
       ctx.font = piece.font;
       ctx.fillStyle = piece.color;
       ctx.direction = piece.rtl ? 'rtl' : 'ltr';
-      drawPiece(ctx, piece, line.baseline, line.wordSpacing, layout.letterSpacing);
+      drawPiece(ctx, piece, line.baseline, line.wordSpacing, layout.letterSpacing, options);
       if (piece.underline || piece.strike) decorate(ctx, piece, line.baseline, layout.fontSize);
     }
   }
@@ -39,12 +55,17 @@ function drawPiece(
   baseline: number,
   wordSpacing: number,
   letterSpacing: number,
+  options: TextDrawOptions,
 ): void {
   let { text, x } = piece;
   const lead = wordSpacing !== 0 && !piece.rtl ? (/^[ \u00a0]+/.exec(text)?.[0] ?? '') : '';
   if (lead !== '') {
     x += measureWidth(piece.font, letterSpacing, lead) + lead.length * wordSpacing;
     text = text.slice(lead.length);
+  }
+  if (piece.emoji && options.emojiPixelsPerUnit) {
+    drawEmojiPicture(ctx, piece, x, text, baseline, letterSpacing, options.emojiPixelsPerUnit);
+    return;
   }
   ctx.fillText(text, x, baseline);
 }

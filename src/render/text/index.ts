@@ -15,5 +15,5 @@ export {
   type PlacedPiece,
   type SyntheticFace,
 } from './layout-text.ts';
-export { drawText } from './draw-text.ts';
+export { drawText, textDrawOptions } from './draw-text.ts';
 export { measureWidth, clearMeasureCache } from './measure.ts';

@@ -36,6 +36,8 @@ export interface PlacedPiece {
   strike?: boolean;
   /** Rich text: the link the piece is part of. */
   href?: string;
+  /** A run of emoji (drawn with the colour emoji font). */
+  emoji?: boolean;
 }
 
 /** One laid-out line. */
@@ -214,6 +216,7 @@ function placeLine(
     if (rich?.underline) piece.underline = true;
     if (rich?.strike) piece.strike = true;
     if (rich?.href) piece.href = rich.href;
+    if (r.cls & EMOJI) piece.emoji = true;
     return piece;
   });
   // The letter spacing after the last character is not ink: leave it out when aligning.

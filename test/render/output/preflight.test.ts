@@ -2,12 +2,19 @@
  * Preflight warnings on PDFs: pictures under 250 ppi at their placed size, lines thinner than
  * 0.25 pt, cmyk() colours over the output condition's ink limit (CMYK PDFs only), Type 3 fonts,
  * RGB left in a CMYK file, and the generic CMYK profile; and none of them on a clean print file.
+ * Emoji are pictures on PDF pages, so text with emoji leaves no Type 3 font.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderPdf, type Design, type RenderWarning } from '../../../src/render/index.ts';
+import sharp from 'sharp';
+import {
+  renderImage,
+  renderPdf,
+  type Design,
+  type RenderWarning,
+} from '../../../src/render/index.ts';
 import { preflightPdf } from '../../../src/render/output/preflight.ts';
-import { PHOTO_URL, makePhoto, valid } from './output-kit.ts';
+import { PHOTO_URL, makePhoto, pdfFonts, pdfImages, rasterisePdf, valid } from './output-kit.ts';
 
 /** A 400×300 px page: a picture, a line and a box of `color`. */
 function page(color: string, strokeWidth: number): Design {
@@ -85,15 +92,54 @@ describe('preflight', () => {
     assert.deepEqual(await warningsOf(heavy, photo), [], 'total ink is no concern of RGB files');
   });
 
-  it('flags the Type 3 font of emoji text', async () => {
+  it('draws emoji as pictures at 300 ppi: no Type 3 font, the same look as the PNG', async () => {
     const design = valid({
       width: 400,
       height: 100,
       background: '#ffffff',
-      layers: [{ name: 'title', type: 'text', x: 0, y: 0, width: 400, height: 100, text: 'Hi 😀' }],
+      layers: [
+        {
+          name: 'title',
+          type: 'text',
+          x: 10,
+          y: 10,
+          width: 380,
+          height: 80,
+          font_size: 32,
+          text: 'Hi 😀 there 🎉👍🏽',
+        },
+      ],
     });
-    const warnings = await warningsOf(design, { width: 10, height: 10 });
-    assert.deepEqual(codes(warnings), ['type3_font pages']);
+    const assets = { files: new Map<string, Buffer>(), fonts: [] };
+    const pdf = await renderPdf({ pages: [{ design }], assets });
+    assert.deepEqual(pdf.warnings ?? [], []);
+    assert.doesNotMatch(await pdfFonts(pdf.bytes), /Type 3/);
+    const images = (await pdfImages(pdf.bytes))
+      .split('\n')
+      .filter((l) => /^\s*\d+\s+\d+\s+image\s/.test(l));
+    assert.equal(images.length, 2, 'one picture per run of emoji');
+    for (const line of images) assert.match(line, /\s300\s+300\s/);
+    const png = await renderImage({ design, layers: {}, assets, options: { format: 'png' } });
+    // The emoji are the only colourful pixels: as many on the PDF page as in the PNG.
+    const colourful = async (image: Buffer): Promise<number> => {
+      const px = await sharp(image)
+        .flatten({ background: '#ffffff' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      let n = 0;
+      for (let i = 0; i < px.length; i += 3) {
+        if (Math.max(px[i], px[i + 1], px[i + 2]) - Math.min(px[i], px[i + 1], px[i + 2]) > 80) n++;
+      }
+      return n;
+    };
+    const inPng = await colourful(png.bytes);
+    const inPdf = await colourful(await rasterisePdf(pdf.bytes, 96));
+    assert.ok(inPng > 500, `the PNG shows the emoji (${inPng} colourful pixels)`);
+    assert.ok(
+      Math.abs(inPdf - inPng) < inPng * 0.15,
+      `PDF ${inPdf} vs PNG ${inPng} colourful pixels`,
+    );
   });
 
   it('reads Type 3 fonts and RGB left in a CMYK file from the PDF itself', () => {

@@ -7,7 +7,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { paintColor } from '../../design/color.ts';
 import { drawPicture } from '../../images/draw-picture.ts';
-import { drawText } from '../../text/index.ts';
+import { drawText, textDrawOptions } from '../../text/index.ts';
 import type { DrawEnv } from '../../types.ts';
 import { barcodeLayer } from '../barcode/index.ts';
 import { encodeBarcode } from '../barcode/encode-barcode.ts';
@@ -62,7 +62,7 @@ async function drawCell(
   if (cell.kind === 'text') {
     ctx.save();
     ctx.translate(at.x, at.y);
-    drawText(ctx, cell.layout);
+    drawText(ctx, cell.layout, textDrawOptions(env));
     ctx.restore();
     return;
   }

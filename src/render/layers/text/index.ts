@@ -3,7 +3,7 @@
  * wrapping, alignment, auto-fit, max_lines, overflow (clip, ellipsis, visible), RTL/CJK/emoji
  * (see src/render/text/).
  */
-import { drawText, layoutText } from '../../text/index.ts';
+import { drawText, layoutText, textDrawOptions } from '../../text/index.ts';
 import { defineLayerType } from '../typed-layer.ts';
 import { TEXT_PROPS, textBlockOf } from './text-props.ts';
 import { addTextLinks } from './text-links.ts';
@@ -33,14 +33,14 @@ export const textLayer = defineLayerType({
     addTextLinks(layer, block, layout, env);
     // Text that fits is never clipped: glyphs may reach a little past tight line boxes.
     if (layout.fits || block.overflow !== 'clip') {
-      drawText(ctx, layout);
+      drawText(ctx, layout, textDrawOptions(env));
       return;
     }
     ctx.save();
     ctx.beginPath();
     ctx.rect(0, 0, block.width, block.height);
     ctx.clip();
-    drawText(ctx, layout);
+    drawText(ctx, layout, textDrawOptions(env));
     ctx.restore();
   },
 });
