@@ -37,8 +37,10 @@ export function usePreview(o: {
     const t = setTimeout(() => {
       renderOutput(api, uuid, design, testData, width, output, pdfPage.page).then(
         ({ blob, warnings, page, pages }) => {
-          if (output === 'pdf') setPdfPage({ page, pages, drawn: page });
+          // A picture asked for before the latest change is not shown, and its page is not
+          // taken: an older page-1 picture arriving after a click on page 2 turned the view back.
           if (!live) return;
+          if (output === 'pdf') setPdfPage({ page, pages, drawn: page });
           setImage((old) => {
             if (old) URL.revokeObjectURL(old);
             return URL.createObjectURL(blob);
