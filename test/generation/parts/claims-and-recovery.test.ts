@@ -43,7 +43,8 @@ for (const { kind, skip } of testDbKinds()) {
       const r = await stores.rows.insert('image', imageRow(projectId));
       assert.ok('row' in r);
       const id = r.row.id;
-      const a = { owner: 'elsewhere:1:a', leaseMs: 300 };
+      // Long enough that a loaded machine's pause cannot end it before the checks below.
+      const a = { owner: 'elsewhere:1:a', leaseMs: 2000 };
       const b = { owner: 'elsewhere:1:b', leaseMs: 60_000 };
       assert.equal(await stores.claims.claim('image', id, a), 'claimed');
       assert.equal(await stores.claims.claim('image', id, a), 'claimed', 'its own claim again');
@@ -59,12 +60,14 @@ for (const { kind, skip } of testDbKinds()) {
       const { stores, projectId } = await openStores(kind, cleanups);
       const r = await stores.rows.insert('image', imageRow(projectId));
       assert.ok('row' in r);
-      const claims = new RenderClaims({ claims: stores.claims, rows: stores.rows }, 300);
+      // A lease of 1 s renewed every third of it: a pause of a loaded machine under 2/3 s
+      // (not 200 ms, as with a 300 ms lease) cannot let it lapse.
+      const claims = new RenderClaims({ claims: stores.claims, rows: stores.rows }, 1000);
       assert.equal(await claims.claimRow('image', r.row.id, 0), true);
       claims.keepRenewing();
       // Three leases long: renewal (every lease/3) keeps it valid the whole time.
       const start = Date.now();
-      while (Date.now() - start < 900) {
+      while (Date.now() - start < 3000) {
         assert.deepEqual(await stores.claims.expiredClaims(10), []);
         await new Promise((res) => setTimeout(res, 50));
       }
