@@ -54,13 +54,24 @@ describe('FontChecker', () => {
     }
   });
 
-  it('refuses the cmap bomb with a 422 on file, and keeps checking afterwards', async () => {
-    const msg = await refusal(checker.inspect(cmapBombTtf()));
-    assert.match(msg, /starts like a ttf font but could not be read as one/);
-    assert.match(msg, /128 MB/);
-    // A fresh child took over: the next real font passes.
-    assert.equal((await checker.inspect(fontFixture('ttf'))).format, 'ttf');
-  });
+  it(
+    'refuses the cmap bomb with a 422 on file, and keeps checking afterwards',
+    { timeout: 90_000 },
+    async () => {
+      // A time limit far above the child's way to its memory limit, so that on a loaded machine
+      // the refusal is still the memory's (the default 10 s could end the check first).
+      const patient = new FontChecker({ timeoutMs: 60_000 });
+      try {
+        const msg = await refusal(patient.inspect(cmapBombTtf()));
+        assert.match(msg, /starts like a ttf font but could not be read as one/);
+        assert.match(msg, /128 MB/);
+        // A fresh child took over: the next real font passes.
+        assert.equal((await patient.inspect(fontFixture('ttf'))).format, 'ttf');
+      } finally {
+        await patient.close();
+      }
+    },
+  );
 
   it('refuses a WOFF2 claiming gigabytes of tables before any parser sees it', async () => {
     const fresh = new FontChecker();
