@@ -50,6 +50,7 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
   /** A WebSocket endpoint the policy allows, and the upgrades it saw. */
   let sockets: http.Server;
   let upgrades = 0;
+  let workerFetches = 0;
   const live: net.Socket[] = [];
 
   before(async () => {
@@ -60,7 +61,10 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     await new Promise<void>((r) => forbidden.listen(0, '127.0.0.2', () => r()));
     forbiddenPort = (forbidden.address() as net.AddressInfo).port;
     const inside = `127.0.0.2:${forbiddenPort}`;
-    sockets = http.createServer((_req, res) => res.writeHead(404).end());
+    sockets = http.createServer((req, res) => {
+      if (req.url === '/from-worker') workerFetches++;
+      res.writeHead(404).end();
+    });
     sockets.on('upgrade', (req, socket: net.Socket) => {
       upgrades++;
       live.push(socket);
@@ -83,10 +87,20 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
         <div style="position:fixed;inset:0;background:#00ff00"></div>
         <iframe src="/after-socket"></iframe>`,
       ),
-      '/after-socket': (_req, res) => {
+      // A worker's requests are not seen by Playwright's request handling: they pass the proxy
+      // on the credential the browser keeps for it.
+      '/worker.html': html(
+        `<script>new Worker('/worker.js')</script><iframe src="/after-socket?worker"></iframe>`,
+      ),
+      '/worker.js': (_req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'text/javascript' })
+          .end(`fetch('http://${socketsAt}/from-worker').catch(() => {})`),
+      '/after-socket': (req, res) => {
         const started = Date.now();
+        const seen = () => (req.url?.endsWith('?worker') ? workerFetches : upgrades) > 0;
         const answer = () => {
-          if (upgrades > 0 || Date.now() - started > 5000) res.end('done');
+          if (seen() || Date.now() - started > 5000) res.end('done');
           else setTimeout(answer, 20);
         };
         answer();
@@ -135,9 +149,11 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     assert.deepEqual([...data.subarray(0, 3)], [0, 255, 0]);
   });
 
-  it("lets a page's WebSocket through to an allowed address (the browser holds the credential)", async () => {
+  it("lets a page's WebSocket and a worker's fetch through to an allowed address (the browser holds the credential)", async () => {
     await shots.capture(`${pages.base}/socket.html`, options);
     assert.equal(upgrades, 1);
+    await shots.capture(`${pages.base}/worker.html`, options);
+    assert.equal(workerFetches, 1);
   });
 
   it('refuses a page on a refused address, and one redirecting to it', async () => {
