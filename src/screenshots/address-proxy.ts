@@ -1,24 +1,42 @@
 /**
  * The browser's only way out: an HTTP proxy on loopback that Chromium sends every request
  * through (navigations, redirects, subresources, WebSockets, service workers; loopback too, as
- * the browser is told not to bypass it). For each request it resolves the host with the same
- * address policy as net/safe-fetch (net/guarded-lookup.ts) and connects to the very address it
- * checked, so a second DNS answer cannot swap it (rebinding). IP literals are judged before any
- * connection. A refused request gets 403 (plain HTTP) or a failed tunnel (CONNECT).
+ * the browser is told not to bypass it). Only requests that carry the proxy's per-process
+ * credential are served (proxy-credential.ts); others get 407 and reach nothing. For each request
+ * the host is resolved once, every address it resolves to is judged with the address policy of
+ * net/safe-fetch, and the connection goes to those very addresses (net/pinned-addresses.ts), so a
+ * second DNS answer cannot swap them (rebinding). A refused request gets 403.
  */
-import dns from 'node:dns';
 import http from 'node:http';
+import type dns from 'node:dns';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { blockedAddressReason, ipLiteral } from '../net/address-policy.ts';
-import { guardedLookup, makeGuardedLookup, type AddressPolicy } from '../net/guarded-lookup.ts';
+import { blockedAddressReason } from '../net/address-policy.ts';
+import { BlockedAddressError, type AddressPolicy } from '../net/guarded-lookup.ts';
+import { checkedAddresses, pinnedLookup, type ResolveHost } from '../net/pinned-addresses.ts';
+import {
+  carriesCredential,
+  newProxyCredential,
+  PROXY_AUTH_REQUIRED,
+  type ProxyCredential,
+} from './proxy-credential.ts';
 
-/** A running proxy: its address for `--proxy-server`, and how to end it. */
+/** A running proxy: its address and credential for the browser, and how to end it. */
 export interface AddressProxy {
   url: string;
+  credential: ProxyCredential;
   /** Why the last request to `host` was refused, if it was (for the error of a failed page). */
   refusal(host: string): string | undefined;
   close(): Promise<void>;
+}
+
+/** How the proxy judges and resolves. */
+export interface AddressProxyOptions {
+  allowPrivate: boolean;
+  /** Replaces the standard policy when allowPrivate is false (tests use a narrower one). */
+  addressPolicy?: AddressPolicy;
+  /** Resolves host names (the system resolver by default; tests pass their own). */
+  resolve?: ResolveHost;
 }
 
 /** Hop-by-hop and proxy headers that are not passed on. */
@@ -41,51 +59,49 @@ function splitHostPort(target: string): { host: string; port: number } | null {
   return port > 0 && port < 65536 ? { host: m[1], port } : null;
 }
 
+const bare = (host: string): string => host.replace(/^\[|\]$/g, '');
+
 /** Starts the proxy on 127.0.0.1 (a free port); `allowPrivate` lifts the address policy. */
-export async function startAddressProxy(opts: {
-  allowPrivate: boolean;
-  /** Replaces the standard policy when allowPrivate is false (tests use a narrower one). */
-  addressPolicy?: AddressPolicy;
-}): Promise<AddressProxy> {
+export async function startAddressProxy(opts: AddressProxyOptions): Promise<AddressProxy> {
+  const credential = newProxyCredential();
   const refusals = new Map<string, string>();
   const sockets = new Set<net.Socket>();
-  const policy = opts.addressPolicy ?? blockedAddressReason;
-  const lookup = opts.allowPrivate
-    ? dns.lookup
-    : opts.addressPolicy
-      ? makeGuardedLookup(opts.addressPolicy)
-      : guardedLookup;
+  const policy = opts.allowPrivate ? null : (opts.addressPolicy ?? blockedAddressReason);
 
-  /** Why a host may not be contacted before resolving it (an IP literal), or null. */
-  const literalRefusal = (host: string): string | null => {
-    if (opts.allowPrivate) return null;
-    const literal = ipLiteral(host);
-    const why = literal ? policy(literal) : null;
-    return why ? `the address ${literal} is ${why}` : null;
-  };
   const refuse = (host: string, why: string): void => {
     refusals.delete(host);
     refusals.set(host, why);
     // A handful is enough to explain the page that just failed.
     if (refusals.size > 100) refusals.delete(refusals.keys().next().value as string);
   };
-  /** Opens a TCP connection through the policy; reports a refusal before calling back. */
-  const connect = (host: string, port: number, onError: (why: string) => void): net.Socket => {
-    const socket = net.connect({ host: host.replace(/^\[|\]$/g, ''), port, lookup });
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', (err) => {
-      const why =
-        err.name === 'BlockedAddressError'
-          ? err.message
-          : `unreachable (${(err as { code?: string }).code ?? err.message})`;
-      if (err.name === 'BlockedAddressError') refuse(host, why);
-      onError(why);
-    });
-    return socket;
+
+  /**
+   * The checked addresses of `host`, or why it may not (refused: true) or cannot be reached.
+   * The resolver is asked once per request; the answer is what the connection may use.
+   */
+  const destination = async (
+    host: string,
+  ): Promise<{ addresses: dns.LookupAddress[] } | { refused: boolean; why: string }> => {
+    try {
+      return { addresses: await checkedAddresses(bare(host), policy, opts.resolve) };
+    } catch (err) {
+      if (err instanceof BlockedAddressError) {
+        // An IP literal is named as such; a host name with the address it resolved to.
+        const why =
+          err.address === bare(host) ? `the address ${err.address} is ${err.why}` : err.message;
+        refuse(host, why);
+        return { refused: true, why };
+      }
+      const e = err as Error & { code?: string };
+      return { refused: false, why: `unreachable (${e.code ?? e.message})` };
+    }
   };
 
   const server = http.createServer((req, res) => {
+    if (!carriesCredential(req.headers['proxy-authorization'], credential)) {
+      res.writeHead(407, { 'proxy-authenticate': 'Basic realm="imprint-screenshots"' }).end();
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '');
@@ -98,36 +114,39 @@ export async function startAddressProxy(opts: {
       return;
     }
     const host = url.hostname;
-    const why = literalRefusal(host);
-    if (why) {
-      refuse(host, why);
-      res.writeHead(403, { 'content-type': 'text/plain' }).end(`refused: ${why}`);
-      return;
-    }
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(req.headers)) if (!HOP_HEADERS.has(k)) headers[k] = v;
-    const upstream = http.request({
-      host: host.replace(/^\[|\]$/g, ''),
-      port: url.port || 80,
-      path: `${url.pathname}${url.search}`,
-      method: req.method,
-      headers,
-      lookup,
-      agent: false,
+    req.pause();
+    void destination(host).then((dest) => {
+      if (!('addresses' in dest)) {
+        if (dest.refused) {
+          res.writeHead(403, { 'content-type': 'text/plain' }).end(`refused: ${dest.why}`);
+        } else res.writeHead(502).end();
+        return;
+      }
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [k, v] of Object.entries(req.headers)) if (!HOP_HEADERS.has(k)) headers[k] = v;
+      const upstream = http.request({
+        host: bare(host),
+        port: url.port || 80,
+        path: `${url.pathname}${url.search}`,
+        method: req.method,
+        headers,
+        lookup: pinnedLookup(dest.addresses),
+        agent: false,
+      });
+      upstream.on('response', (up) => {
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [k, v] of Object.entries(up.headers)) if (!HOP_HEADERS.has(k)) out[k] = v;
+        res.writeHead(up.statusCode ?? 502, out);
+        up.pipe(res);
+      });
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502).end();
+        else res.destroy();
+      });
+      res.on('close', () => upstream.destroy());
+      req.pipe(upstream);
+      req.resume();
     });
-    upstream.on('response', (up) => {
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [k, v] of Object.entries(up.headers)) if (!HOP_HEADERS.has(k)) out[k] = v;
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-    });
-    upstream.on('error', (err) => {
-      const blocked = err.name === 'BlockedAddressError';
-      if (blocked) refuse(host, err.message);
-      if (!res.headersSent) res.writeHead(blocked ? 403 : 502).end();
-      else res.destroy();
-    });
-    req.pipe(upstream);
   });
 
   /** A tunnel (https, wss) or an upgraded plain request (ws): bytes both ways once connected. */
@@ -137,27 +156,39 @@ export async function startAddressProxy(opts: {
     head: Buffer,
     first?: string,
   ): void => {
-    const why = literalRefusal(target.host);
-    if (why) {
-      refuse(target.host, why);
-      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-      return;
-    }
     client.on('error', () => undefined);
-    const upstream = connect(target.host, target.port, () => {
-      if (client.writable) client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    void destination(target.host).then((dest) => {
+      if (!client.writable) return;
+      if (!('addresses' in dest)) {
+        client.end(`HTTP/1.1 ${dest.refused ? '403 Forbidden' : '502 Bad Gateway'}\r\n\r\n`);
+        return;
+      }
+      const upstream = net.connect({
+        host: bare(target.host),
+        port: target.port,
+        lookup: pinnedLookup(dest.addresses),
+      });
+      sockets.add(upstream);
+      upstream.on('close', () => sockets.delete(upstream));
+      upstream.on('error', () => {
+        if (client.writable) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      });
+      upstream.on('connect', () => {
+        if (first === undefined) client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        else upstream.write(first);
+        if (head.length) upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      client.on('close', () => upstream.destroy());
     });
-    upstream.on('connect', () => {
-      if (first === undefined) client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      else upstream.write(first);
-      if (head.length) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    client.on('close', () => upstream.destroy());
   };
 
   server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    if (!carriesCredential(req.headers['proxy-authorization'], credential)) {
+      client.end(PROXY_AUTH_REQUIRED);
+      return;
+    }
     const target = splitHostPort(req.url ?? '');
     if (!target) {
       client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
@@ -166,6 +197,10 @@ export async function startAddressProxy(opts: {
     tunnel(client, target, head);
   });
   server.on('upgrade', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    if (!carriesCredential(req.headers['proxy-authorization'], credential)) {
+      client.end(PROXY_AUTH_REQUIRED);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '');
@@ -193,6 +228,7 @@ export async function startAddressProxy(opts: {
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    credential,
     refusal: (host) => refusals.get(host),
     close: () =>
       new Promise<void>((resolve) => {

@@ -16,8 +16,8 @@ export const PAGE_HEAP_MB = 256;
 /** How the browser is started. */
 export interface BrowserPoolOptions {
   executablePath: string;
-  /** The address proxy every request goes through (address-proxy.ts). */
-  proxyUrl: string;
+  /** The address proxy every request goes through (address-proxy.ts), and its credential. */
+  proxy: { server: string; username: string; password: string };
   contexts: number;
   /** Hard limit for one page's work, in ms. */
   pageTimeoutMs: number;
@@ -100,7 +100,7 @@ export class BrowserPool {
 
   /** The proxy address the browser was started with (it names the browser's processes). */
   get proxyUrl(): string {
-    return this.opts.proxyUrl;
+    return this.opts.proxy.server;
   }
 
   private acquire(): Promise<Slot> {
@@ -186,9 +186,11 @@ export class BrowserPool {
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
+      // Playwright answers the proxy's 407 with the credential (the proxy serves no one else).
+      proxy: { ...this.opts.proxy, bypass: '<-loopback>' },
       args: [
-        `--proxy-server=${this.opts.proxyUrl}`,
-        // Loopback is not bypassed either: the proxy judges it like any address.
+        // Loopback is not bypassed either: the proxy judges it like any address (said again here
+        // as Playwright leaves it out when PLAYWRIGHT_DISABLE_FORCED_CHROMIUM_PROXIED_LOOPBACK).
         '--proxy-bypass-list=<-loopback>',
         // WebRTC may not send UDP around the proxy.
         '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',

@@ -122,7 +122,7 @@ export class ChromiumScreenshots implements PageScreenshots {
     const proxy = await this.proxy;
     this.pool ??= new BrowserPool({
       executablePath: this.opts.chromiumPath,
-      proxyUrl: proxy.url,
+      proxy: { server: proxy.url, ...proxy.credential },
       contexts: this.opts.contexts,
       pageTimeoutMs: this.opts.timeoutMs,
     });

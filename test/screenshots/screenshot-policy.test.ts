@@ -5,12 +5,15 @@
  * must see no connection at all: not from a redirect, a picture, fetch(), a WebSocket or a frame.
  */
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { blockedAddressReason } from '../../src/net/address-policy.ts';
 import { ChromiumScreenshots } from '../../src/screenshots/chromium-screenshots.ts';
 import { startAddressProxy } from '../../src/screenshots/address-proxy.ts';
+import { proxyAuthorization } from '../../src/screenshots/proxy-credential.ts';
 import { browserProcesses, html, untilEnded, startPages, type PageServer } from './_pages.ts';
 
 /** The standard policy, except that 127.0.0.1 (where the test pages are) is allowed. */
@@ -44,6 +47,11 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
   let forbidden: net.Server;
   let forbiddenPort: number;
   let forbiddenConnections = 0;
+  /** A WebSocket endpoint the policy allows, and the upgrades it saw. */
+  let sockets: http.Server;
+  let upgrades = 0;
+  let workerFetches = 0;
+  const live: net.Socket[] = [];
 
   before(async () => {
     forbidden = net.createServer((s) => {
@@ -53,8 +61,50 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     await new Promise<void>((r) => forbidden.listen(0, '127.0.0.2', () => r()));
     forbiddenPort = (forbidden.address() as net.AddressInfo).port;
     const inside = `127.0.0.2:${forbiddenPort}`;
+    sockets = http.createServer((req, res) => {
+      if (req.url === '/from-worker') workerFetches++;
+      res.writeHead(404).end();
+    });
+    sockets.on('upgrade', (req, socket: net.Socket) => {
+      upgrades++;
+      live.push(socket);
+      const accept = crypto
+        .createHash('sha1')
+        .update(`${String(req.headers['sec-websocket-key'])}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+        .digest('base64');
+      socket.write(
+        'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+          `Sec-WebSocket-Accept: ${accept}\r\n\r\n`,
+      );
+    });
+    await new Promise<void>((r) => sockets.listen(0, '127.0.0.1', () => r()));
+    const socketsAt = `127.0.0.1:${(sockets.address() as net.AddressInfo).port}`;
     pages = await startPages({
       '/ok.html': html('<div style="position:fixed;inset:0;background:#00ff00"></div>'),
+      // The frame answers once the socket has reached its server, so the page's load waits for it.
+      '/socket.html': html(
+        `<script>new WebSocket('ws://${socketsAt}/live')</script>
+        <div style="position:fixed;inset:0;background:#00ff00"></div>
+        <iframe src="/after-socket"></iframe>`,
+      ),
+      // A worker's requests are not seen by Playwright's request handling: they pass the proxy
+      // on the credential the browser keeps for it.
+      '/worker.html': html(
+        `<script>new Worker('/worker.js')</script><iframe src="/after-socket?worker"></iframe>`,
+      ),
+      '/worker.js': (_req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'text/javascript' })
+          .end(`fetch('http://${socketsAt}/from-worker').catch(() => {})`),
+      '/after-socket': (req, res) => {
+        const started = Date.now();
+        const seen = () => (req.url?.endsWith('?worker') ? workerFetches : upgrades) > 0;
+        const answer = () => {
+          if (seen() || Date.now() - started > 5000) res.end('done');
+          else setTimeout(answer, 20);
+        };
+        answer();
+      },
       '/redirect': (_req, res) => res.writeHead(302, { location: `http://${inside}/` }).end(),
       '/to-file': (_req, res) => res.writeHead(302, { location: 'file:///etc/hostname' }).end(),
       '/reaches-in.html': html(
@@ -87,6 +137,8 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     await shots?.close();
     await pages?.close();
     await new Promise((r) => forbidden?.close(r));
+    for (const s of live) s.destroy();
+    await new Promise((r) => sockets?.close(r));
     assert.ok(pids.length > 1, 'the browser and its children were found');
     assert.deepEqual(await untilEnded(pids), [], 'every browser process is gone');
   });
@@ -95,6 +147,13 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     const png = await shots.capture(`${pages.base}/ok.html`, options);
     const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     assert.deepEqual([...data.subarray(0, 3)], [0, 255, 0]);
+  });
+
+  it("lets a page's WebSocket and a worker's fetch through to an allowed address (the browser holds the credential)", async () => {
+    await shots.capture(`${pages.base}/socket.html`, options);
+    assert.equal(upgrades, 1);
+    await shots.capture(`${pages.base}/worker.html`, options);
+    assert.equal(workerFetches, 1);
   });
 
   it('refuses a page on a refused address, and one redirecting to it', async () => {
@@ -122,14 +181,15 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
     const target = `localhost:${forbiddenPort}`;
     try {
       const { port } = new URL(proxy.url);
+      const auth = `Proxy-Authorization: ${proxyAuthorization(proxy.credential)}\r\n`;
       const plain = await rawExchange(
         Number(port),
-        `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
+        `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\n${auth}\r\n`,
       );
       assert.match(plain, /^HTTP\/1\.1 403/);
       const tunnel = await rawExchange(
         Number(port),
-        `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
+        `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth}\r\n`,
       );
       assert.match(tunnel, /^HTTP\/1\.1 403/);
       assert.match(proxy.refusal('localhost') ?? '', /loopback/);

@@ -1,0 +1,235 @@
+/**
+ * The screenshot proxy alone, without a browser: it serves only requests carrying its credential,
+ * and it connects to exactly the addresses it checked. A resolver that changes its answer between
+ * calls (DNS rebinding) stands in for DNS; 127.0.0.3 stands in for a public address (the test
+ * policy allows it) and 127.0.0.1 for the inside, which must see no connection at all, for plain
+ * requests, CONNECT tunnels and WebSocket upgrades alike.
+ */
+import assert from 'node:assert/strict';
+import type dns from 'node:dns';
+import http from 'node:http';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { blockedAddressReason } from '../../src/net/address-policy.ts';
+import type { ResolveHost } from '../../src/net/pinned-addresses.ts';
+import { startAddressProxy, type AddressProxy } from '../../src/screenshots/address-proxy.ts';
+import { proxyAuthorization } from '../../src/screenshots/proxy-credential.ts';
+
+const PUBLIC = '127.0.0.3';
+const INSIDE = '127.0.0.1';
+/** The standard policy, except that PUBLIC stands for a public address. */
+const testPolicy = (address: string): string | null =>
+  address === PUBLIC ? null : blockedAddressReason(address);
+
+/** A web server counting connections; answers requests and WebSocket upgrades, then closes. */
+interface Listener {
+  server: http.Server;
+  connections: number;
+}
+
+async function listen(host: string, port: number): Promise<Listener> {
+  const l: Listener = { server: http.createServer(), connections: 0 };
+  l.server.on('connection', () => l.connections++);
+  l.server.on('request', (_req, res) => {
+    res.writeHead(200, { connection: 'close' }).end(`hello from ${host}`);
+  });
+  l.server.on('upgrade', (_req, socket: net.Socket) => {
+    socket.end(`HTTP/1.1 101 Switching Protocols\r\nX-Served-By: ${host}\r\n\r\n`);
+  });
+  await new Promise<void>((resolve, reject) => {
+    l.server.once('error', reject);
+    l.server.listen(port, host, () => resolve());
+  });
+  return l;
+}
+
+/** Listeners on PUBLIC and INSIDE with the same port (a request names one port for both). */
+async function listenPair(): Promise<{ port: number; pub: Listener; inside: Listener }> {
+  for (let attempt = 0; ; attempt++) {
+    const pub = await listen(PUBLIC, 0);
+    const port = (pub.server.address() as net.AddressInfo).port;
+    try {
+      return { port, pub, inside: await listen(INSIDE, port) };
+    } catch (err) {
+      pub.server.close();
+      if (attempt > 20) throw err;
+    }
+  }
+}
+
+/** A resolver that answers `answers[n]` on its n-th call (the last one after that). */
+function flipping(answers: string[][]): ResolveHost & { calls: number } {
+  const resolve = async (_hostname: string): Promise<dns.LookupAddress[]> => {
+    const list = answers[Math.min(resolve.calls, answers.length - 1)];
+    resolve.calls++;
+    return list.map((address) => ({ address, family: 4 }));
+  };
+  resolve.calls = 0;
+  return resolve;
+}
+
+/** Sends `request` to the proxy, then `then` once it answers a tunnel; reads until closed. */
+function exchange(proxy: AddressProxy, request: string, then?: string): Promise<string> {
+  const { port } = new URL(proxy.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+    let text = '';
+    let sent = false;
+    socket.on('data', (d) => {
+      text += d.toString('latin1');
+      if (then && !sent && /^HTTP\/1\.1 200 [^\r]*\r\n\r\n/.test(text)) {
+        sent = true;
+        socket.write(then);
+      }
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+type Kind = 'plain' | 'connect' | 'websocket';
+const KINDS: Kind[] = ['plain', 'connect', 'websocket'];
+
+/** A request of `kind` to `host:port` through the proxy, with `auth` as Proxy-Authorization. */
+function request(proxy: AddressProxy, kind: Kind, target: string, auth: string | null) {
+  const authLine = auth === null ? '' : `Proxy-Authorization: ${auth}\r\n`;
+  if (kind === 'plain') {
+    return exchange(
+      proxy,
+      `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\n${authLine}Connection: close\r\n\r\n`,
+    );
+  }
+  if (kind === 'connect') {
+    return exchange(
+      proxy,
+      `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${authLine}\r\n`,
+      `GET / HTTP/1.1\r\nHost: ${target}\r\nConnection: close\r\n\r\n`,
+    );
+  }
+  return exchange(
+    proxy,
+    `GET http://${target}/socket HTTP/1.1\r\nHost: ${target}\r\n${authLine}` +
+      'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+  );
+}
+
+describe('the screenshot proxy', () => {
+  let pair: Awaited<ReturnType<typeof listenPair>>;
+  before(async () => {
+    pair = await listenPair();
+  });
+  after(async () => {
+    await new Promise((r) => pair?.pub.server.close(r));
+    await new Promise((r) => pair?.inside.server.close(r));
+  });
+  const counts = () => ({ pub: pair.pub.connections, inside: pair.inside.connections });
+
+  describe('connects to exactly the address it checked (DNS rebinding)', () => {
+    for (const kind of KINDS) {
+      it(`${kind}: a name that is public first and loopback next reaches the public address only`, async () => {
+        const resolve = flipping([[PUBLIC], [INSIDE]]);
+        const proxy = await startAddressProxy({
+          allowPrivate: false,
+          addressPolicy: testPolicy,
+          resolve,
+        });
+        const before = counts();
+        try {
+          const auth = proxyAuthorization(proxy.credential);
+          const answer = await request(proxy, kind, `rebind.test:${pair.port}`, auth);
+          if (kind === 'websocket')
+            assert.match(answer, /^HTTP\/1\.1 101 [^]*X-Served-By: 127\.0\.0\.3/);
+          else assert.match(answer, /hello from 127\.0\.0\.3/);
+        } finally {
+          await proxy.close();
+        }
+        assert.equal(resolve.calls, 1, 'the name is resolved once per request');
+        assert.deepEqual(counts(), { pub: before.pub + 1, inside: before.inside });
+      });
+
+      it(`${kind}: a name that is loopback first and public next is refused, nothing reached`, async () => {
+        const resolve = flipping([[INSIDE], [PUBLIC]]);
+        const proxy = await startAddressProxy({
+          allowPrivate: false,
+          addressPolicy: testPolicy,
+          resolve,
+        });
+        const before = counts();
+        try {
+          const auth = proxyAuthorization(proxy.credential);
+          const answer = await request(proxy, kind, `rebind.test:${pair.port}`, auth);
+          assert.match(answer, /^HTTP\/1\.1 403/);
+          assert.equal(
+            proxy.refusal('rebind.test'),
+            'rebind.test resolves to 127.0.0.1, which is a loopback address',
+          );
+        } finally {
+          await proxy.close();
+        }
+        assert.equal(resolve.calls, 1, 'a refusal is not asked again');
+        assert.deepEqual(counts(), before);
+      });
+
+      it(`${kind}: a name with a public and a loopback address is refused, nothing reached`, async () => {
+        const resolve = flipping([[PUBLIC, INSIDE]]);
+        const proxy = await startAddressProxy({
+          allowPrivate: false,
+          addressPolicy: testPolicy,
+          resolve,
+        });
+        const before = counts();
+        try {
+          const auth = proxyAuthorization(proxy.credential);
+          const answer = await request(proxy, kind, `mixed.test:${pair.port}`, auth);
+          assert.match(answer, /^HTTP\/1\.1 403/);
+          assert.match(proxy.refusal('mixed.test') ?? '', /127\.0\.0\.1, which is a loopback/);
+        } finally {
+          await proxy.close();
+        }
+        assert.deepEqual(counts(), before);
+      });
+    }
+  });
+
+  describe('serves only the holder of its credential', () => {
+    for (const kind of KINDS) {
+      it(`${kind}: 407 without the credential or with a wrong one, reaching nothing`, async () => {
+        // The policy is lifted: only the credential stands between the request and the listener.
+        const resolve = flipping([[INSIDE]]);
+        const proxy = await startAddressProxy({ allowPrivate: true, resolve });
+        const before = counts();
+        try {
+          const target = `site.test:${pair.port}`;
+          const wrong = proxyAuthorization({ ...proxy.credential, password: 'guess' });
+          for (const auth of [null, wrong, 'Bearer x', proxy.credential.password]) {
+            const answer = await request(proxy, kind, target, auth);
+            assert.match(answer, /^HTTP\/1\.1 407 /, `${kind} with ${auth}`);
+            assert.match(answer, /Proxy-Authenticate: Basic realm="imprint-screenshots"/i);
+          }
+          assert.equal(resolve.calls, 0, 'nothing is resolved for a stranger');
+          assert.deepEqual(counts(), before);
+
+          const served = await request(proxy, kind, target, proxyAuthorization(proxy.credential));
+          if (kind === 'websocket') assert.match(served, /^HTTP\/1\.1 101 /);
+          else assert.match(served, /hello from 127\.0\.0\.1/);
+          assert.deepEqual(counts(), { pub: before.pub, inside: before.inside + 1 });
+        } finally {
+          await proxy.close();
+        }
+      });
+    }
+
+    it('makes a new credential for each proxy: 32 random bytes', async () => {
+      const a = await startAddressProxy({ allowPrivate: false });
+      const b = await startAddressProxy({ allowPrivate: false });
+      try {
+        assert.equal(Buffer.from(a.credential.password, 'base64url').length, 32);
+        assert.notEqual(a.credential.password, b.credential.password);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+  });
+});
