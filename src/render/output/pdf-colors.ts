@@ -10,14 +10,17 @@ import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
 import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import type { PdfOptions } from './options.ts';
 import { profileSource } from './profile-source.ts';
-import type { DocInfo } from './skia-pdf-edit.ts';
+import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
 
 /** The pages to paint, and what to do with the painted PDF. */
 export interface PdfColorPlan {
   /** The pages' designs with cmyk() colours as RGB (or sentinels in CMYK PDFs). */
   designs: Design[];
-  /** Converts `pdf` to CMYK and/or adds the output intent, as the options ask. */
-  finish(pdf: Buffer, info: DocInfo): Promise<Buffer>;
+  /**
+   * Converts `pdf` to CMYK and/or adds the output intent, as the options ask; `boxes` are the
+   * pages' exact boxes, written again after Ghostscript.
+   */
+  finish(pdf: Buffer, info: DocInfo, boxes: readonly PageBoxes[]): Promise<Buffer>;
 }
 
 /** Plans the colours of a PDF render with checked `options`. */
@@ -39,12 +42,12 @@ export async function planPdfColors(
   });
   return {
     designs: resolved.designs,
-    async finish(pdf, info) {
+    async finish(pdf, info, boxes) {
       if (cmykPdf) {
         const inked = await rewritePdfColors(pdf, resolved.inks);
         const converted = await convertPdfToCmyk(inked, cmyk, options.imageQuality ?? 'high');
         // Ghostscript writes its own Producer and dates and drops Lang: set them again.
-        return addOutputIntent(converted, cmyk, info);
+        return addOutputIntent(converted, cmyk, info, boxes);
       }
       if (named) return addOutputIntent(pdf, profileSource(named, options.colorProfileData), info);
       return pdf;
