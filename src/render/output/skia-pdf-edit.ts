@@ -6,11 +6,13 @@
  *   rounded height. The renderer draws each page lifted by `skiaLift(h)`, so the content sits on
  *   `[0, h]` from the bottom, and each MediaBox becomes exactly `[0 0 w h]` (a print shop's
  *   preflight expects the page to start at the origin); TrimBox and BleedBox are added when asked;
- * - the document information (Title, Author, Creator, Producer, dates) and the catalog's Lang.
+ * - the document information (Title, Author, Creator, Producer, dates) and the catalog's Lang;
+ * - font subset tags from the subsets' content (subset-tags.ts) instead of Skia's AAAAAA+.
  * Then the xref offsets move by the bytes added. Anything unexpected in the file leaves it
  * untouched (the rounded size and Skia's own information are still a valid PDF).
  */
 import { readXref, xrefSection } from './pdf-objects.ts';
+import { subsetTagEdits } from './subset-tags.ts';
 
 /** A page size in points. */
 export interface PageSize {
@@ -157,6 +159,7 @@ export function editSkiaPdf(pdf: Buffer, pages: PageBoxes[], info?: DocInfo): Bu
   const edits = pageEdits(text, pages) ?? [];
   const docEdits = info ? documentEdits(text, xref.trailer, info) : [];
   if (docEdits) edits.push(...docEdits);
+  edits.push(...subsetTagEdits(pdf, text, xref));
   edits.sort((a, b) => a.at - b.at);
   if (edits.length === 0 || edits.some((e) => e.at > xref.xrefAt)) return pdf;
   const shift = (offset: number): number =>
