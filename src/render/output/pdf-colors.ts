@@ -1,7 +1,8 @@
 /**
  * The colour step of a PDF render: which CMYK profile the render uses, the cmyk() colours of its
  * pages resolved before painting (cmyk-colors.ts), and after painting the CMYK conversion with
- * black and cmyk() colours kept as inks, and the output intent of the chosen profile.
+ * black and cmyk() colours kept as inks (black text and thin strokes overprinting, crop marks in
+ * registration colour), and the output intent of the chosen profile.
  */
 import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';
@@ -16,6 +17,8 @@ import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
 export interface PdfColorPlan {
   /** The pages' designs with cmyk() colours as RGB (or sentinels in CMYK PDFs). */
   designs: Design[];
+  /** The colour crop marks are drawn with (a sentinel for registration colour in CMYK PDFs). */
+  markColor: string;
   /**
    * Converts `pdf` to CMYK and/or adds the output intent, as the options ask; `boxes` are the
    * pages' exact boxes, written again after Ghostscript.
@@ -39,12 +42,16 @@ export async function planPdfColors(
     icc: cmyk.bytes,
     cmykPdf,
     black: options.black,
+    cropMarks: options.cropMarks === true,
   });
   return {
     designs: resolved.designs,
+    markColor: resolved.markColor,
     async finish(pdf, info, boxes) {
       if (cmykPdf) {
-        const inked = await rewritePdfColors(pdf, resolved.inks);
+        const inked = await rewritePdfColors(pdf, resolved.inks, {
+          overprint: options.blackOverprint,
+        });
         const converted = await convertPdfToCmyk(inked, cmyk, options.imageQuality ?? 'high');
         // Ghostscript writes its own Producer and dates and drops Lang: set them again.
         return addOutputIntent(converted, cmyk, info, boxes);

@@ -134,7 +134,7 @@ export async function renderPdfDocument(input: {
     ctx.translate(0, lift);
     ctx.scale(pt, pt);
     fillBleed(ctx, design, layout);
-    if (options.cropMarks) drawCropMarks(ctx, design, layout, pt);
+    if (options.cropMarks) drawCropMarks(ctx, design, layout, pt, colors.markColor);
     ctx.translate(layout.offset, layout.offset);
     const links: Array<{ rect: Rect; url: string }> = [];
     const env: DrawEnv = {
