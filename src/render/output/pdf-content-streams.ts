@@ -3,7 +3,15 @@
  * the resource dictionaries their names refer to, and the resources a rewrite of them adds: the
  * overprint graphics states and the registration colour space.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  type PDFDocument,
+} from 'pdf-lib';
 
 /** A content stream and the resource dictionary its names refer to (created when missing). */
 export interface ContentStream {
