@@ -109,6 +109,7 @@ for (const { kind, skip } of testDbKinds()) {
             black: 'k',
             bleed: 0,
             crop_marks: false,
+            black_overprint: true,
             title: 'T',
             author: 'A',
             lang: 'en',

@@ -136,7 +136,7 @@ for (const { kind, skip } of testDbKinds()) {
       const res = await post('/api/rest/pdfs', {
         pages: [{ template_uuid: uuid }],
         create_now: true,
-        modifications: { bleed: '4', crop_marks: true },
+        modifications: { bleed: '4', crop_marks: true, black_overprint: 'false' },
       });
       assert.equal(res.statusCode, 200, res.body);
       const file = await t.request({ method: 'GET', url: pathOf(res.json().pdf_url), token: null });
@@ -146,13 +146,15 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(page.getBleedBox(), { x: 24, y: 24, width: 306, height: 156 });
       const big = await post('/api/rest/pdfs', {
         pages: [{ template_uuid: uuid }],
-        modifications: { bleed: -1, crop_marks: 'maybe' },
+        modifications: { bleed: -1, crop_marks: 'maybe', black_overprint: 'no' },
       });
       assert.equal(big.statusCode, 422, big.body);
       assert.deepEqual(Object.keys(big.json().errors).sort(), [
+        'modifications.black_overprint',
         'modifications.bleed',
         'modifications.crop_marks',
       ]);
+      assert.match(big.json().errors['modifications.black_overprint'][0], /true or false/);
       const tooBig = await post('/api/rest/pdfs', {
         pages: [{ template_uuid: uuid }],
         modifications: { bleed: 97 },

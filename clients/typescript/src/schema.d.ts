@@ -6425,12 +6425,14 @@ export interface paths {
                * @enum {unknown}
                */
               black?: 'k' | 'rich' | null;
+              /** @description CMYK PDFs: true (default) makes K-only black text and strokes up to 2 pt overprint, so the plates below have no text-shaped holes; false knocks them out (docs/print.md#black-overprint). */
+              black_overprint?: unknown;
               /** @description Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks). */
               bleed?: unknown;
               /** @enum {unknown} */
               color_mode?: 'rgb' | 'cmyk' | null;
               color_profile?: string | null;
-              /** @description true: crop marks outside the bleed. Default false. */
+              /** @description true: crop marks outside the bleed (in CMYK PDFs in registration colour, on every plate). Default false. */
               crop_marks?: unknown;
               /** @enum {unknown} */
               dpi?: 96 | 150 | 300 | '96' | '150' | '300' | null;

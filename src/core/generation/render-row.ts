@@ -35,6 +35,8 @@ export interface PdfModifications {
   black?: 'k' | 'rich';
   bleed?: number;
   crop_marks?: boolean;
+  /** CMYK PDFs: K-only black text and thin strokes overprint (default true). */
+  black_overprint?: boolean;
   title?: string;
   author?: string;
   lang?: string;

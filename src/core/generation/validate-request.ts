@@ -178,10 +178,12 @@ export function checkPdfModifications(
         ? Number(m.bleed)
         : m.bleed
     ) as number;
-  if (m.crop_marks !== undefined && m.crop_marks !== null)
-    modifications.crop_marks = (
-      m.crop_marks === 'true' ? true : m.crop_marks === 'false' ? false : m.crop_marks
-    ) as boolean;
+  // Flags: "true"/"false" (a form field) are the booleans; anything else is kept for the message.
+  for (const key of ['crop_marks', 'black_overprint'] as const) {
+    const v = m[key];
+    if (v !== undefined && v !== null)
+      modifications[key] = (v === 'true' ? true : v === 'false' ? false : v) as boolean;
+  }
   Object.assign(modifications, checkDocInfo(m, errors));
   const options = pdfOptionsOf(modifications);
   addProblems(errors, checkPdfOptions({ ...options, colorProfileData }));
@@ -217,6 +219,7 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     black: m.black,
     bleed: m.bleed,
     cropMarks: m.crop_marks,
+    blackOverprint: m.black_overprint,
     title: m.title,
     author: m.author,
     lang: m.lang,

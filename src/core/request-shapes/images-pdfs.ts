@@ -153,7 +153,12 @@ export const CreatePdfBody = Type.Object({
             "Bleed in the design's unit (px, or the design's pt/mm/in): the page grows by it on every side, with TrimBox and BleedBox (docs/print.md#bleed-and-crop-marks).",
         }),
         crop_marks: Type.Unknown({
-          description: 'true: crop marks outside the bleed. Default false.',
+          description:
+            'true: crop marks outside the bleed (in CMYK PDFs in registration colour, on every plate). Default false.',
+        }),
+        black_overprint: Type.Unknown({
+          description:
+            'CMYK PDFs: true (default) makes K-only black text and strokes up to 2 pt overprint, so the plates below have no text-shaped holes; false knocks them out (docs/print.md#black-overprint).',
         }),
         ...docInfo,
       }),

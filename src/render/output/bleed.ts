@@ -3,7 +3,8 @@
  * background and every unrotated shape or picture layer touching an edge of the canvas extend
  * into it, so trimming a little off never leaves a white hairline. Text and barcodes stay as
  * they are (growing their box would move or resize them). With crop marks the page grows again
- * by a margin holding thin black lines at the trim edges, outside the bleed. The PDF gets
+ * by a margin holding thin lines at the trim edges, outside the bleed (black in RGB PDFs,
+ * registration colour on every plate in CMYK ones). The PDF gets
  * TrimBox (the design) and BleedBox (design plus bleed).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
@@ -142,13 +143,15 @@ export function fillBleed(ctx: SKRSContext2D, design: Design, layout: PageLayout
 
 /**
  * Draws the eight crop marks (context in page pixels): at each corner, a horizontal and a
- * vertical line on the trim edges' lines, from MARK_GAP_PT outside the bleed outwards.
+ * vertical line on the trim edges' lines, from MARK_GAP_PT outside the bleed outwards, in
+ * `color` (black, or in a CMYK PDF the sentinel written as registration colour).
  */
 export function drawCropMarks(
   ctx: SKRSContext2D,
   design: Design,
   layout: PageLayout,
   pt: number,
+  color = '#000000',
 ): void {
   const { offset, bleed } = layout;
   const gap = MARK_GAP_PT / pt;
@@ -158,7 +161,7 @@ export function drawCropMarks(
   const right = offset + design.width;
   const bottom = offset + design.height;
   ctx.save();
-  ctx.strokeStyle = '#000000';
+  ctx.strokeStyle = color;
   ctx.lineWidth = MARK_WIDTH_PT / pt;
   ctx.beginPath();
   for (const y of [top, bottom]) {

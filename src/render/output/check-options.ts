@@ -121,11 +121,14 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
       });
     }
   }
-  if (o.cropMarks !== undefined && o.cropMarks !== null && typeof o.cropMarks !== 'boolean') {
-    problems.push({
-      path: 'modifications.crop_marks',
-      message: `must be true or false; received ${show(o.cropMarks)}`,
-    });
+  const flags = { crop_marks: o.cropMarks, black_overprint: o.blackOverprint };
+  for (const [key, v] of Object.entries(flags)) {
+    if (v !== undefined && v !== null && typeof v !== 'boolean') {
+      problems.push({
+        path: `modifications.${key}`,
+        message: `must be true or false; received ${show(v)}`,
+      });
+    }
   }
   const name = o.colorProfile;
   // "" is a box a low-code tool left empty: no profile, as null.

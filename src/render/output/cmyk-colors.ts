@@ -8,9 +8,13 @@
  * `r g b rg`/`RG` operators of those colours (and of black) in the page content with `c m y k
  * k`/`K`. Ghostscript keeps DeviceCMYK colours as they are when it converts the rest.
  * Everywhere else (images, RGB PDFs) a cmyk() colour is painted as its RGB through the CMYK
- * profile.
+ * profile. Crop marks get a sentinel too, written as registration colour (every plate, 100%).
+ * With the inks written, K-only black text and thin strokes are set to overprint
+ * (black-overprint.ts).
  */
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { OVERPRINT_OFF, OVERPRINT_ON, overprintContent } from './black-overprint.ts';
+import { addResource, contentStreams, lineWidths, sharedResources } from './pdf-content-streams.ts';
 import { cmykInks, type CmykInks } from '../design/cmyk-color.ts';
 import { getLayerType } from '../layers/index.ts';
 import type { Design, LayerSpec } from '../types.ts';
@@ -20,8 +24,16 @@ import type { PdfOptions } from './options.ts';
 /** How pure black prints in a CMYK PDF: K only (default) or as the profile converts it. */
 export type BlackMode = NonNullable<PdfOptions['black']>;
 
-/** Ink values by the RGB painted for them (`r,g,b`, 0–255). */
-export type InkMap = Map<string, CmykInks>;
+/**
+ * Ink values by the RGB painted for them (`r,g,b`, 0–255); `all` is registration colour, 100% of
+ * every plate (crop marks).
+ */
+export type InkMap = Map<string, CmykInks | 'all'>;
+
+/** The design colour value standing for registration colour (never a valid colour of a design). */
+const REGISTRATION = 'registration';
+/** Resource name of the registration colour space (`/Separation /All`). */
+export const REGISTRATION_SPACE = 'ImprintAll';
 
 const rgbKey = (rgb: Rgb): string => rgb.join(',');
 const hex = (rgb: Rgb): string => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
@@ -49,6 +61,8 @@ function forEachColor(
 export interface ResolvedColors {
   designs: Design[];
   inks: InkMap;
+  /** The colour to draw crop marks with: black, or the registration sentinel of a CMYK PDF. */
+  markColor: string;
 }
 
 /**
@@ -58,11 +72,12 @@ export interface ResolvedColors {
  */
 export async function resolveCmykColors(
   designs: readonly Design[],
-  opts: { icc: Uint8Array; cmykPdf?: boolean; black?: BlackMode },
+  opts: { icc: Uint8Array; cmykPdf?: boolean; black?: BlackMode; cropMarks?: boolean },
 ): Promise<ResolvedColors> {
   const inks: InkMap = new Map();
   if (opts.cmykPdf && (opts.black ?? 'k') === 'k') inks.set('0,0,0', [0, 0, 0, 1]);
-  const wanted = new Map<string, CmykInks>();
+  const wanted = new Map<string, CmykInks | 'all'>();
+  if (opts.cmykPdf && opts.cropMarks) wanted.set(REGISTRATION, 'all');
   const used = new Set<string>(['0,0,0', '255,255,255']);
   for (const d of designs) {
     forEachColor(d, (value) => {
@@ -73,7 +88,7 @@ export async function resolveCmykColors(
       }
     });
   }
-  if (wanted.size === 0) return { designs: [...designs], inks };
+  if (wanted.size === 0) return { designs: [...designs], inks, markColor: '#000000' };
   const painted = new Map<string, string>();
   if (opts.cmykPdf) {
     let n = 0;
@@ -89,8 +104,9 @@ export async function resolveCmykColors(
       painted.set(value, hex(rgb));
     }
   } else {
+    // Registration colour is only wanted in CMYK PDFs: every value here is an ink.
     const values = [...wanted.keys()];
-    const rgbs = await cmykToRgb([...wanted.values()], opts.icc);
+    const rgbs = await cmykToRgb([...wanted.values()] as CmykInks[], opts.icc);
     values.forEach((v, i) => painted.set(v, hex(rgbs[i])));
   }
   const copies = designs.map((d) => structuredClone(d));
@@ -100,7 +116,7 @@ export async function resolveCmykColors(
       if (p) set(p);
     });
   }
-  return { designs: copies, inks };
+  return { designs: copies, inks, markColor: painted.get(REGISTRATION) ?? '#000000' };
 }
 
 /** A PDF number for an ink amount: at most 4 decimals. */
@@ -117,44 +133,49 @@ export function rewriteContent(content: string, inks: InkMap): string | undefine
     const c = inks.get(key);
     if (!c) return all;
     changed = true;
+    if (c === 'all')
+      return `${lead}/${REGISTRATION_SPACE} ${op === 'rg' ? 'cs 1 scn' : 'CS 1 SCN'}`;
     return `${lead}${c.map(ink).join(' ')} ${op === 'rg' ? 'k' : 'K'}`;
   });
   return changed ? out : undefined;
 }
 
-/** The page content streams and form XObjects (where Skia writes colours) of a document. */
-function contentStreams(doc: PDFDocument): PDFRef[] {
-  const refs = new Set<PDFRef>();
-  for (const page of doc.getPages()) {
-    const contents = page.node.get(PDFName.of('Contents'));
-    if (contents instanceof PDFRef) refs.add(contents);
-    else if (contents instanceof PDFArray) {
-      for (const item of contents.asArray()) if (item instanceof PDFRef) refs.add(item);
-    }
-  }
-  for (const [ref, obj] of doc.context.enumerateIndirectObjects()) {
-    if (!(obj instanceof PDFRawStream)) continue;
-    const subtype = obj.dict.get(PDFName.of('Subtype'));
-    const patternType = obj.dict.get(PDFName.of('PatternType'));
-    if (subtype === PDFName.of('Form') || patternType?.toString() === '1') refs.add(ref);
-  }
-  return [...refs];
-}
-
 /**
- * Writes the colours of `inks` as DeviceCMYK into the PDF's content streams (Skia's PDF, before
- * Ghostscript). Returns `pdf` unchanged when there is nothing to write.
+ * Writes the colours of `inks` as DeviceCMYK (registration colour as the /All separation) into
+ * the PDF's content streams (Skia's PDF, before Ghostscript, which keeps both), and sets K-only
+ * black text and thin strokes to overprint unless `overprint` is false. Returns `pdf` unchanged
+ * when there is nothing to write.
  */
-export async function rewritePdfColors(pdf: Buffer, inks: InkMap): Promise<Buffer> {
+export async function rewritePdfColors(
+  pdf: Buffer,
+  inks: InkMap,
+  opts: { overprint?: boolean } = {},
+): Promise<Buffer> {
+  // K-only black reaches the PDF only through `inks` (Ghostscript makes rich black of RGB).
+  const overprint =
+    opts.overprint !== false &&
+    [...inks.values()].some((c) => c !== 'all' && c.join() === '0,0,0,1');
   if (inks.size === 0) return pdf;
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const shared = sharedResources(doc);
   let changed = false;
-  for (const ref of contentStreams(doc)) {
+  for (const { ref, resources } of contentStreams(doc)) {
     const stream = doc.context.lookup(ref);
     if (!(stream instanceof PDFRawStream)) continue;
     const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-    const out = rewriteContent(text, inks);
+    const inked = rewriteContent(text, inks);
+    const overprinted = overprint
+      ? overprintContent(inked ?? text, lineWidths(resources()))
+      : undefined;
+    const out = overprinted ?? inked;
     if (out === undefined) continue;
+    if (out.includes(`/${REGISTRATION_SPACE} `)) {
+      addResource(doc, resources(), 'ColorSpace', REGISTRATION_SPACE, shared.all());
+    }
+    if (overprinted) {
+      addResource(doc, resources(), 'ExtGState', OVERPRINT_ON, shared.on());
+      addResource(doc, resources(), 'ExtGState', OVERPRINT_OFF, shared.off());
+    }
     const dict: Record<string, unknown> = {};
     for (const [name, value] of stream.dict.entries()) {
       if (!['/Filter', '/DecodeParms', '/Length'].includes(name.toString())) {

@@ -4,10 +4,16 @@
  * profile, so a print shop's RIP knows the intended print condition. Not `-dPDFX`: that needs a
  * PostScript prologue and refuses some inputs; the output intent is all printers read.
  */
-import { PDFDocument, PDFName, PDFString, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber, PDFString, rgb } from 'pdf-lib';
 import type { ProfileSource } from './profile-source.ts';
 import { runProcess } from './run-process.ts';
-import type { DocInfo } from './skia-pdf-edit.ts';
+import {
+  boxCorners,
+  pdfNumber,
+  type DocInfo,
+  type PageBox,
+  type PageBoxes,
+} from './skia-pdf-edit.ts';
 
 /** Writes `info` into a pdf-lib document (Info dictionary and catalog Lang). */
 export function setDocInfo(doc: PDFDocument, info: DocInfo): void {
@@ -58,13 +64,38 @@ export async function convertPdfToCmyk(
   return out;
 }
 
-/** Adds an OutputIntent with the profile's ICC, and the document information `info`. */
+/**
+ * Writes each page's MediaBox `[0 0 w h]` (and TrimBox/BleedBox) to 1/10000 pt: Ghostscript
+ * rounds the boxes it writes to 1/100 pt.
+ */
+export function setPageBoxes(doc: PDFDocument, boxes: readonly PageBoxes[]): void {
+  const pages = doc.getPages();
+  if (pages.length !== boxes.length) return; // not the pages we drew: leave Ghostscript's
+  const array = (corners: number[]) =>
+    doc.context.obj(corners.map((v) => PDFNumber.of(Number(pdfNumber(v)))));
+  pages.forEach((page, i) => {
+    const { width, height, trim, bleed } = boxes[i];
+    const box = (b: PageBox) => array(boxCorners(b, height));
+    page.node.set(PDFName.of('MediaBox'), array([0, 0, width, height]));
+    // Ghostscript writes a CropBox equal to its rounded MediaBox when the input had none.
+    page.node.delete(PDFName.of('CropBox'));
+    if (trim) page.node.set(PDFName.of('TrimBox'), box(trim));
+    if (bleed) page.node.set(PDFName.of('BleedBox'), box(bleed));
+  });
+}
+
+/**
+ * Adds an OutputIntent with the profile's ICC, and the document information `info`; with
+ * `boxes`, the exact page boxes too (after Ghostscript).
+ */
 export async function addOutputIntent(
   pdf: Buffer,
   source: ProfileSource,
   info: DocInfo,
+  boxes?: readonly PageBoxes[],
 ): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  if (boxes) setPageBoxes(doc, boxes);
   const profile = source.profile;
   const icc = doc.context.flateStream(source.bytes, {
     N: profile.space === 'cmyk' ? 4 : 3,

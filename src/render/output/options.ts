@@ -35,6 +35,8 @@ export interface PdfOptions {
   colorProfileData?: Uint8Array;
   /** CMYK PDFs: pure black text and vectors on K only (`k`, default) or converted (`rich`). */
   black?: 'k' | 'rich';
+  /** CMYK PDFs: K-only black text and thin strokes overprint (default true). */
+  blackOverprint?: boolean;
   /** Document title in the PDF metadata. */
   title?: string;
   /** Bleed in the design's unit: the page grows by it on every side (TrimBox, BleedBox). */

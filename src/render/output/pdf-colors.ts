@@ -1,7 +1,8 @@
 /**
  * The colour step of a PDF render: which CMYK profile the render uses, the cmyk() colours of its
  * pages resolved before painting (cmyk-colors.ts), and after painting the CMYK conversion with
- * black and cmyk() colours kept as inks, and the output intent of the chosen profile.
+ * black and cmyk() colours kept as inks (black text and thin strokes overprinting, crop marks in
+ * registration colour), and the output intent of the chosen profile.
  */
 import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';
@@ -10,14 +11,19 @@ import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
 import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import type { PdfOptions } from './options.ts';
 import { profileSource } from './profile-source.ts';
-import type { DocInfo } from './skia-pdf-edit.ts';
+import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
 
 /** The pages to paint, and what to do with the painted PDF. */
 export interface PdfColorPlan {
   /** The pages' designs with cmyk() colours as RGB (or sentinels in CMYK PDFs). */
   designs: Design[];
-  /** Converts `pdf` to CMYK and/or adds the output intent, as the options ask. */
-  finish(pdf: Buffer, info: DocInfo): Promise<Buffer>;
+  /** The colour crop marks are drawn with (a sentinel for registration colour in CMYK PDFs). */
+  markColor: string;
+  /**
+   * Converts `pdf` to CMYK and/or adds the output intent, as the options ask; `boxes` are the
+   * pages' exact boxes, written again after Ghostscript.
+   */
+  finish(pdf: Buffer, info: DocInfo, boxes: readonly PageBoxes[]): Promise<Buffer>;
 }
 
 /** Plans the colours of a PDF render with checked `options`. */
@@ -36,15 +42,19 @@ export async function planPdfColors(
     icc: cmyk.bytes,
     cmykPdf,
     black: options.black,
+    cropMarks: options.cropMarks === true,
   });
   return {
     designs: resolved.designs,
-    async finish(pdf, info) {
+    markColor: resolved.markColor,
+    async finish(pdf, info, boxes) {
       if (cmykPdf) {
-        const inked = await rewritePdfColors(pdf, resolved.inks);
+        const inked = await rewritePdfColors(pdf, resolved.inks, {
+          overprint: options.blackOverprint,
+        });
         const converted = await convertPdfToCmyk(inked, cmyk, options.imageQuality ?? 'high');
         // Ghostscript writes its own Producer and dates and drops Lang: set them again.
-        return addOutputIntent(converted, cmyk, info);
+        return addOutputIntent(converted, cmyk, info, boxes);
       }
       if (named) return addOutputIntent(pdf, profileSource(named, options.colorProfileData), info);
       return pdf;

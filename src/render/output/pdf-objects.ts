@@ -48,6 +48,13 @@ function extents(xref: PdfXref): Map<number, [number, number]> {
   return out;
 }
 
+/** Every in-use object's number and [from, to) in the file, in file order. */
+export function objectSpans(xref: PdfXref): Array<{ num: number; from: number; to: number }> {
+  return [...extents(xref)]
+    .map(([num, [from, to]]) => ({ num, from, to }))
+    .sort((a, b) => a.from - b.from);
+}
+
 /** Every in-use object's number and bytes, in file order. */
 export function* objects(pdf: Buffer, xref: PdfXref): Generator<{ num: number; bytes: Buffer }> {
   for (const [num, [from, to]] of [...extents(xref)].sort((a, b) => a[1][0] - b[1][0])) {

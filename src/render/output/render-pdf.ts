@@ -23,7 +23,7 @@ import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
 import { inkLimitOf, preflightDesign, preflightPdf } from './preflight.ts';
 import { prepareRender } from './prepare-render.ts';
 import { planPdfColors } from './pdf-colors.ts';
-import { editSkiaPdf, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
+import { editSkiaPdf, skiaLift, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
 import { attachPdfPictures, createPdfPictureSink } from '../images/pdf-picture.ts';
 import { swapPdfPictures } from './pdf-picture-swap.ts';
 import {
@@ -143,9 +143,13 @@ export async function renderPdfDocument(input: {
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
     const ctx = doc.beginPage(pageW, pageH) as unknown as SKRSContext2D;
     attachPdfPictures(ctx, pictures);
+    // Skia flips the page with its height rounded to whole points; drawing lifted by the
+    // difference puts the page on [0, h], the exact MediaBox editSkiaPdf writes.
+    const lift = skiaLift(pageH);
+    ctx.translate(0, lift);
     ctx.scale(pt, pt);
     fillBleed(ctx, design, layout);
-    if (options.cropMarks) drawCropMarks(ctx, design, layout, pt);
+    if (options.cropMarks) drawCropMarks(ctx, design, layout, pt, colors.markColor);
     ctx.translate(layout.offset, layout.offset);
     const links: Array<{ rect: Rect; url: string }> = [];
     const env: DrawEnv = {
@@ -163,7 +167,7 @@ export async function renderPdfDocument(input: {
       if (err instanceof RenderInputError) throw new RenderInputError(onPage(i, err.problems));
       throw err;
     }
-    ctx.setTransform(pt, 0, 0, pt, layout.offset * pt, layout.offset * pt);
+    ctx.setTransform(pt, 0, 0, pt, layout.offset * pt, layout.offset * pt + lift);
     for (const { rect, url } of links) {
       ctx.annotateLinkUrl(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, url);
     }
@@ -173,7 +177,7 @@ export async function renderPdfDocument(input: {
   const info = docInfo(options);
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
   const pdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
-  const bytes = await colors.finish(pdf, info);
+  const bytes = await colors.finish(pdf, info, boxes);
   warnings.push(
     ...preflightPdf(bytes, { cmyk: cmykPdf, genericProfile: profile === DEFAULT_CMYK_PROFILE }),
   );

@@ -1,15 +1,18 @@
 /**
  * Edits of the PDF Skia writes, in place, without parsing and saving the whole file again (pdf-lib
  * doubles a small PDF's render time):
- * - exact page sizes: Skia keeps a page's size in whole points (an SkISize): a 1200×630 px page at
- *   96 dpi, 900×472.5 pt, came out 900×473 pt, with the content flipped with that rounded height.
- *   Each page's MediaBox becomes the exact size around the content where Skia drew it,
- *   `[0, H − h, w, H]` (H: Skia's rounded height); TrimBox and BleedBox are added when asked;
- * - the document information (Title, Author, Creator, Producer, dates) and the catalog's Lang.
+ * - exact page sizes: Skia keeps a page's size in whole points (an SkISize, Math.round): a 1200×630
+ *   px page at 96 dpi, 900×472.5 pt, came out 900×473 pt, with the content flipped with that
+ *   rounded height. The renderer draws each page lifted by `skiaLift(h)`, so the content sits on
+ *   `[0, h]` from the bottom, and each MediaBox becomes exactly `[0 0 w h]` (a print shop's
+ *   preflight expects the page to start at the origin); TrimBox and BleedBox are added when asked;
+ * - the document information (Title, Author, Creator, Producer, dates) and the catalog's Lang;
+ * - font subset tags from the subsets' content (subset-tags.ts) instead of Skia's AAAAAA+.
  * Then the xref offsets move by the bytes added. Anything unexpected in the file leaves it
  * untouched (the rounded size and Skia's own information are still a valid PDF).
  */
 import { readXref, xrefSection } from './pdf-objects.ts';
+import { subsetTagEdits } from './subset-tags.ts';
 
 /** A page size in points. */
 export interface PageSize {
@@ -43,6 +46,14 @@ export interface DocInfo {
 }
 
 const MEDIA_BOX = /\/MediaBox \[0 0 (\d+) (\d+)\]/g;
+
+/**
+ * How far down (in points, canvas y grows downwards) to draw a page `h` points high so that it
+ * lands on `[0, h]` in PDF space: Skia flips the page with its rounded height, `Math.round(h)`.
+ */
+export function skiaLift(h: number): number {
+  return Math.round(h) - h;
+}
 
 /** A PDF number: at most 4 decimals, no exponent, no trailing zeros. */
 export function pdfNumber(n: number): string {
@@ -81,10 +92,15 @@ interface Edit {
   text: string;
 }
 
-/** `[x1 y1 x2 y2]` of a box given from the page's top-left, on a page drawn `top` pt high. */
-function boxArray(box: PageBox, bottom: number, height: number): string {
-  const y1 = bottom + height - box.y - box.height;
-  return `[${pdfNumber(box.x)} ${pdfNumber(y1)} ${pdfNumber(box.x + box.width)} ${pdfNumber(y1 + box.height)}]`;
+/** `[x1, y1, x2, y2]` of a box given from the top-left of a page `height` pt high. */
+export function boxCorners(box: PageBox, height: number): [number, number, number, number] {
+  const y1 = height - box.y - box.height;
+  return [box.x, y1, box.x + box.width, y1 + box.height];
+}
+
+/** `[x1 y1 x2 y2]` of a box given from the page's top-left, on a page `height` pt high. */
+function boxArray(box: PageBox, height: number): string {
+  return `[${boxCorners(box, height).map(pdfNumber).join(' ')}]`;
 }
 
 /** The page edits (MediaBox, TrimBox, BleedBox), or undefined when the pages are not as expected. */
@@ -97,9 +113,10 @@ function pageEdits(text: string, pages: PageBoxes[]): Edit[] | undefined {
     const { width: w, height: h, trim, bleed } = pages[i];
     if (Math.round(w) !== W || Math.round(h) !== H) return undefined; // not the page we think it is
     if (w === W && h === H && !trim && !bleed) continue;
-    let entry = `/MediaBox [0 ${pdfNumber(H - h)} ${pdfNumber(w)} ${H}]`;
-    if (trim) entry += `\n/TrimBox ${boxArray(trim, H - h, h)}`;
-    if (bleed) entry += `\n/BleedBox ${boxArray(bleed, H - h, h)}`;
+    // The page was drawn lifted by skiaLift(h): its content is on [0, h].
+    let entry = `/MediaBox [0 0 ${pdfNumber(w)} ${pdfNumber(h)}]`;
+    if (trim) entry += `\n/TrimBox ${boxArray(trim, h)}`;
+    if (bleed) entry += `\n/BleedBox ${boxArray(bleed, h)}`;
     edits.push({ at: box.index, length: box[0].length, text: entry });
   }
   return edits;
@@ -142,6 +159,7 @@ export function editSkiaPdf(pdf: Buffer, pages: PageBoxes[], info?: DocInfo): Bu
   const edits = pageEdits(text, pages) ?? [];
   const docEdits = info ? documentEdits(text, xref.trailer, info) : [];
   if (docEdits) edits.push(...docEdits);
+  edits.push(...subsetTagEdits(pdf, text, xref));
   edits.sort((a, b) => a.at - b.at);
   if (edits.length === 0 || edits.some((e) => e.at > xref.xrefAt)) return pdf;
   const shift = (offset: number): number =>
