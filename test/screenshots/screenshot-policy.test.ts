@@ -107,6 +107,22 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
       },
       '/redirect': (_req, res) => res.writeHead(302, { location: `http://${inside}/` }).end(),
       '/to-file': (_req, res) => res.writeHead(302, { location: 'file:///etc/hostname' }).end(),
+      // Green only when no permission is granted and a dialog did not hold the page up.
+      '/asks.html': html(
+        `<div id="box" style="position:fixed;inset:0;background:#ff0000"></div>
+        <script>
+          alert('nobody is there');
+          confirm('still nobody');
+          Promise.all(
+            ['geolocation', 'notifications', 'camera', 'clipboard-read'].map((name) =>
+              navigator.permissions.query({ name }).then((p) => p.state, () => 'denied'),
+            ),
+          ).then((states) => {
+            const granted = states.some((s) => s === 'granted') || Notification.permission === 'granted';
+            document.getElementById('box').style.background = granted ? '#ff0000' : '#00ff00';
+          });
+        </script>`,
+      ),
       '/reaches-in.html': html(
         `<div style="position:fixed;inset:0;background:#00ff00"></div>
         <img src="http://${inside}/img.png">
@@ -166,6 +182,12 @@ describe('the screenshot browser under the address policy', { timeout: 90_000 },
       /redirect: refused: .*127\.0\.0\.2 is a loopback address/,
     );
     assert.equal(forbiddenConnections, 0);
+  });
+
+  it('grants a page no permission, and its dialogs do not hold it up', async () => {
+    const png = await shots.capture(`${pages.base}/asks.html`, { ...options, waitMs: 300 });
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    assert.deepEqual([...data.subarray(0, 3)], [0, 255, 0]);
   });
 
   it("never reaches a refused address from a page's pictures, scripts, sockets, frames or pop-ups", async () => {
