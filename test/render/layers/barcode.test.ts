@@ -34,11 +34,11 @@ function scan(png: Buffer, symbols: string[] = []): string[] {
   }
 }
 
-/** ZXing's reading of a PNG with the reader of one 2D format (zbar reads none of these). */
-async function zxingScan(
+/** ZXing's result for a PNG with the reader of one 2D format. */
+async function zxingResult(
   png: Buffer,
-  format: 'datamatrix' | 'pdf417' | 'azteccode',
-): Promise<string> {
+  format: 'datamatrix' | 'pdf417' | 'azteccode' | 'qrcode',
+): Promise<zxing.Result> {
   const img = await loadImage(png);
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext('2d');
@@ -55,8 +55,27 @@ async function zxingScan(
     datamatrix: () => new zxing.DataMatrixReader(),
     pdf417: () => new zxing.PDF417Reader(),
     azteccode: () => new zxing.AztecCodeReader(),
+    qrcode: () => new zxing.QRCodeReader(),
   }[format]();
-  return reader.decode(bitmap).getText();
+  return reader.decode(bitmap);
+}
+
+/** ZXing's reading of a PNG with the reader of one 2D format (zbar reads none of these). */
+async function zxingScan(
+  png: Buffer,
+  format: 'datamatrix' | 'pdf417' | 'azteccode',
+): Promise<string> {
+  return (await zxingResult(png, format)).getText();
+}
+
+/**
+ * The first mode of a QR code's data bit stream (ZXing's raw data codewords after error
+ * correction): 0b0111 is an ECI, whose number follows in 8 bits; 0b0100 is bytes.
+ */
+async function qrLeadingMode(png: Buffer): Promise<{ mode: number; eci?: number }> {
+  const raw = (await zxingResult(png, 'qrcode')).getRawBytes();
+  const mode = raw[0] >> 4;
+  return mode === 0b0111 ? { mode, eci: ((raw[0] & 0x0f) << 4) | (raw[1] >> 4) } : { mode };
 }
 
 const oneCode = (layer: Record<string, unknown>, w = 240, h = 240) => ({
@@ -84,6 +103,22 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
       2,
     );
     assert.deepEqual(scan(png), ['Grüße 👋']);
+  });
+
+  it('QR values outside ASCII carry ECI 26 (UTF-8), so readers decode them exactly', async () => {
+    for (const value of ['Grüße', '漢字テスト 中文', 'a^b café']) {
+      const png = await renderScene(oneCode({ value }));
+      assert.deepEqual(await qrLeadingMode(png), { mode: 0b0111, eci: 26 }, value);
+      // Without the ECI, zbar guessed Shift JIS for "Grüße" and read "Grﾃｼﾃ歹".
+      assert.deepEqual(scan(png), [value]);
+      assert.equal((await zxingResult(png, 'qrcode')).getText(), value);
+    }
+  });
+
+  it('ASCII QR values stay without an ECI (byte mode first, as before)', async () => {
+    const png = await renderScene(oneCode({ value: 'https://example.com/a^b' }));
+    assert.deepEqual(await qrLeadingMode(png), { mode: 0b0100 });
+    assert.deepEqual(scan(png), ['https://example.com/a^b']);
   });
 
   it('a request value replaces the stored one', async () => {

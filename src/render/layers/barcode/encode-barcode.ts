@@ -159,10 +159,28 @@ function linearOf(sym: RawSymbol, sbs: number[], format: BarcodeFormat): LinearS
   return { kind: 'linear', modules: at, bars, quiet: LINEAR_QUIET[format] ?? 10, digits };
 }
 
+/** ECI 26 announces UTF-8 (bwip-js writes text as UTF-8 bytes). */
+const ECI_UTF8 = '^ECI000026';
+
+/**
+ * A QR value outside ASCII gets ECI 26 in front: without it, readers guess the bytes' encoding
+ * and disagree (zbar read "Grüße" as Shift JIS). ASCII values are encoded as before, without
+ * the 12 bits of the ECI. With parsefnc on, a literal caret is written "^^".
+ */
+function qrData(value: string, options: Record<string, unknown>): string {
+  if (!/[\u0080-\uffff]/.test(value)) return value;
+  options.parsefnc = true;
+  return ECI_UTF8 + value.replaceAll('^', '^^');
+}
+
 function encodeUncached(value: string, format: BarcodeFormat, level: string): BarcodeSymbol {
   const options: Record<string, unknown> = DIGIT_CENTRES[format] ? { includetext: true } : {};
-  if (format === 'qrcode') options.eclevel = level;
-  const [sym] = bwipjs.raw(format, value, options) as RawSymbol[];
+  let data = value;
+  if (format === 'qrcode') {
+    options.eclevel = level;
+    data = qrData(value, options);
+  }
+  const [sym] = bwipjs.raw(format, data, options) as RawSymbol[];
   if (Array.isArray(sym.sbs)) return linearOf(sym, sym.sbs, format);
   const { pixs, pixx: cols, pixy } = sym;
   // Every symbology bwip-js encodes gives bars or a module bitmap.
