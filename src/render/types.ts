@@ -79,7 +79,7 @@ export interface RenderProblem {
  * the message says it for people. docs/api.md lists them.
  */
 export const WARNING_CODES = [
-  /** Text does not fit its box (at the minimum font size with auto_fit). */
+  /** Text does not fit its box (at the minimum font size with auto_fit), or max_lines cut it. */
   'text_overflow',
   /** A `font` or `alt_font` is not available; the default family was used. */
   'font_fallback',

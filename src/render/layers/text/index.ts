@@ -31,8 +31,9 @@ export const textLayer = defineLayerType({
     warnOverflow(layer, block, layout, env);
     warnSyntheticFaces(layer, layout, env);
     addTextLinks(layer, block, layout, env);
-    // Text that fits is never clipped: glyphs may reach a little past tight line boxes.
-    if (layout.fits || block.overflow !== 'clip') {
+    // Text whose lines stay in the box is never clipped: glyphs may reach a little past tight
+    // line boxes.
+    if (!layout.overflows || block.overflow !== 'clip') {
       drawText(ctx, layout, textDrawOptions(env));
       return;
     }

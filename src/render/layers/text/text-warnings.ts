@@ -1,7 +1,7 @@
 /**
  * What a text layer reports when it cannot be drawn as asked: a font reference that resolves to
  * no font (it fell back to the default family), and text that does not fit its box (at the
- * minimum font size when auto_fit shrinks it).
+ * minimum font size when auto_fit shrinks it) or was cut to max_lines.
  */
 import { DEFAULT_FAMILY, findBundledFamily } from '../../fonts/index.ts';
 import type { TextBlock, TextLayout } from '../../text/index.ts';
@@ -43,21 +43,28 @@ const OVERFLOW_OUTCOME: Record<TextBlock['overflow'], string> = {
   visible: 'it was drawn past the box (overflow "visible")',
 };
 
-/** Warns when the laid-out text does not fit its box, saying what overflow did with it. */
+/**
+ * Warns when text is lost or drawn past the box: lines past the box (saying what overflow did
+ * with them) or cut off by max_lines. A word broken over lines that all fit loses nothing and
+ * answers no warning (auto_fit still shrinks the text to avoid breaking it).
+ */
 export function warnOverflow(
   layer: LayerSpec,
   block: TextBlock,
   layout: TextLayout,
   env: DrawEnv,
 ): void {
-  if (layout.fits || (layer.text ?? '') === '') return;
+  if ((layer.text ?? '') === '') return;
   const size = Math.round(layout.fontSize * 100) / 100;
-  const message = layer.auto_fit
-    ? `the text does not fit its box at the minimum font size ${size}`
-    : `the text does not fit its box at font size ${size} (auto_fit can shrink it)`;
-  env.warn({
-    code: 'text_overflow',
-    path: `layers.${layer.name}`,
-    message: `${message}; ${OVERFLOW_OUTCOME[block.overflow]}`,
-  });
+  const atSize = layer.auto_fit
+    ? `at the minimum font size ${size}`
+    : `at font size ${size} (auto_fit can shrink it)`;
+  let message: string;
+  if (layout.overflows || layout.truncatedBy === 'box') {
+    message = `the text does not fit its box ${atSize}; ${OVERFLOW_OUTCOME[block.overflow]}`;
+  } else if (layout.truncatedBy === 'max_lines') {
+    const n = block.maxLines;
+    message = `the text needs more lines than max_lines ${n} ${atSize}; it was cut after line ${n} with an ellipsis`;
+  } else return;
+  env.warn({ code: 'text_overflow', path: `layers.${layer.name}`, message });
 }
