@@ -85,6 +85,11 @@ export const WARNING_CODES = [
   'font_fallback',
   /** A font family has no bold or italic face; it was synthesised. */
   'font_synthesized',
+  /**
+   * PDFs: a font's licence forbids embedding it (OS/2 fsType "Restricted License embedding"), so
+   * its glyphs are written as outlines, an unnamed Type 3 font.
+   */
+  'font_not_embeddable',
   /** Table rows did not fit the table's box and were left out (images). */
   'table_rows_left_out',
   /** One table row is taller than the table's box and was cut. */

@@ -10403,7 +10403,7 @@ export interface paths {
         /** @description The PNG, or the PDF for format: "pdf". */
         200: {
           headers: {
-            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, picture_unavailable, ink_over_limit, thin_line, low_resolution_picture, type3_font, rgb_in_cmyk, generic_cmyk_profile, more_warnings (more_warnings closes a capped list). */
+            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, font_not_embeddable, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, picture_unavailable, ink_over_limit, thin_line, low_resolution_picture, type3_font, rgb_in_cmyk, generic_cmyk_profile, more_warnings (more_warnings closes a capped list). */
             'imprint-warning-details'?: string;
             /** @description JSON array of warning strings (`<path>: <message>`), ASCII with `\uXXXX` escapes; `[]` when there are none. */
             'imprint-warnings'?: string;
@@ -16138,6 +16138,7 @@ export interface components {
         | 'text_overflow'
         | 'font_fallback'
         | 'font_synthesized'
+        | 'font_not_embeddable'
         | 'table_rows_left_out'
         | 'table_row_cut'
         | 'unknown_layer'

@@ -94,6 +94,7 @@ describe('text overflow', () => {
       design: {
         width: 200,
         height: 200,
+        background: '#ffffff',
         layers: [{ ...layerOf(), height: 200, ...layer }],
       },
       assets: { files: new Map(), fonts: [] },

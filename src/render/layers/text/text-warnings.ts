@@ -3,7 +3,7 @@
  * no font (it fell back to the default family), and text that does not fit its box (at the
  * minimum font size when auto_fit shrinks it) or was cut to max_lines.
  */
-import { DEFAULT_FAMILY, findBundledFamily } from '../../fonts/index.ts';
+import { DEFAULT_FAMILY, embeddingRestricted, findBundledFamily } from '../../fonts/index.ts';
 import type { TextBlock, TextLayout } from '../../text/index.ts';
 import type { DrawEnv, LayerSpec } from '../../types.ts';
 
@@ -33,6 +33,32 @@ export function warnSyntheticFaces(layer: LayerSpec, layout: TextLayout, env: Dr
     if (seen.has(message)) continue;
     seen.add(message);
     env.warn({ code: 'font_synthesized', path: `layers.${layer.name}`, message });
+  }
+}
+
+/**
+ * PDFs: warns once per font the layouts (a text layer's, or a table's cells) drew with whose
+ * licence forbids embedding it. Skia honours the font's OS/2 fsType and writes its glyphs as
+ * outlines, a Type 3 font without the font's name, which print workflows reject; nothing else
+ * would tell the user why. `path` names the layer.
+ */
+export function warnRestrictedFonts(path: string, layouts: TextLayout[], env: DrawEnv): void {
+  if (env.target !== 'pdf') return;
+  const seen = new Set<string>();
+  for (const line of layouts.flatMap((layout) => layout.lines)) {
+    for (const piece of line.pieces) {
+      if (piece.emoji || piece.text.trim() === '') continue;
+      // The face drawn is the first family of the piece's font list.
+      const alias = /"([^"]+)"/.exec(piece.font)?.[1];
+      const name = alias ? embeddingRestricted(alias) : undefined;
+      if (!name || seen.has(name)) continue;
+      seen.add(name);
+      env.warn({
+        code: 'font_not_embeddable',
+        path,
+        message: `font "${name}" may not be embedded (its licence sets OS/2 fsType "Restricted License embedding"): the PDF holds its glyphs as outlines, an unnamed Type 3 font that print workflows reject; use a font whose licence allows embedding`,
+      });
+    }
   }
 }
 
