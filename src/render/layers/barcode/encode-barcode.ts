@@ -51,7 +51,10 @@ export interface Bar {
   guard: boolean;
 }
 
-/** One human-readable digit under an EAN/UPC code, centred on `x` (modules from the left edge). */
+/**
+ * One human-readable digit under an EAN/UPC code, centred on `x` (modules from the left edge);
+ * for ITF-14, the whole line of 14 digits.
+ */
 export interface HumanDigit {
   char: string;
   x: number;
@@ -59,7 +62,7 @@ export interface HumanDigit {
   small: boolean;
 }
 
-/** A 1D symbol: dark bars over `modules` modules, with human-readable digits for EAN/UPC. */
+/** A 1D symbol: dark bars over `modules` modules, with human-readable digits for EAN/UPC and ITF-14. */
 export interface LinearSymbol {
   kind: 'linear';
   modules: number;
@@ -153,6 +156,9 @@ function linearOf(sym: RawSymbol, sbs: number[], format: BarcodeFormat): LinearS
       const [x, small] = place(i);
       digits.push({ char, x, small });
     });
+  } else if (format === 'itf14' && sym.txt?.[0]) {
+    // ITF-14's 14 digits (the check digit included) as one line centred under the symbol.
+    digits.push({ char: sym.txt[0][0], x: at / 2, small: false });
   } else {
     for (const bar of bars) bar.guard = false;
   }
@@ -174,7 +180,8 @@ function qrData(value: string, options: Record<string, unknown>): string {
 }
 
 function encodeUncached(value: string, format: BarcodeFormat, level: string): BarcodeSymbol {
-  const options: Record<string, unknown> = DIGIT_CENTRES[format] ? { includetext: true } : {};
+  const withText = DIGIT_CENTRES[format] || format === 'itf14';
+  const options: Record<string, unknown> = withText ? { includetext: true } : {};
   let data = value;
   if (format === 'qrcode') {
     options.eclevel = level;

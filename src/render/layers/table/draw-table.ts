@@ -96,6 +96,7 @@ async function drawCell(
       format: cell.format,
       error_correction: 'M',
       human_readable: true,
+      bearer_bars: true,
       color: layer.text_color,
       background_color: null,
     },
