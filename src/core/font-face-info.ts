@@ -1,6 +1,7 @@
 /**
- * Reads a font file's family, weight and style from its OS/2, head and name tables, the way
- * Skia (through FreeType) reads them, so the face the API reports is the face the renderer sees.
+ * Reads a font file's family, weight, style and embedding permission from its OS/2, head and
+ * name tables, the way Skia (through FreeType) reads them, so the face the API reports is the
+ * face the renderer sees.
  * It reads only those three small tables, with every offset checked against the bytes it has
  * (WOFF tables inflate and WOFF2 streams decompress to at most the sizes their directories give),
  * so unlike a full parser it is safe to run on the main thread and in migrations.
@@ -150,18 +151,36 @@ function nameOf(table: Buffer, id: number): string {
   return best?.value.slice(0, 200) ?? '';
 }
 
-/** Reads the tables (see the module comment); never throws for damaged tables. */
-export function readFontFaceInfo(data: Buffer): FontFaceInfo {
-  let tables: Tables;
+/** The wanted tables of a font file, or undefined when it is no font or its tables are damaged. */
+function readTables(data: Buffer): Tables | undefined {
   try {
     const format = sniffFontFormat(data);
-    if (format === 'ttf' || format === 'otf') tables = sfntTables(data);
-    else if (format === 'woff') tables = woffTables(data);
-    else if (format === 'woff2') tables = woff2Tables(data);
-    else return { ...DEFAULT_FACE };
+    if (format === 'ttf' || format === 'otf') return sfntTables(data);
+    if (format === 'woff') return woffTables(data);
+    if (format === 'woff2') return woff2Tables(data);
   } catch {
-    return { ...DEFAULT_FACE };
+    // Damaged tables: nothing is known.
   }
+  return undefined;
+}
+
+/** OS/2 fsType bit 1: "Restricted License embedding", the font must not be embedded. */
+const FS_TYPE_RESTRICTED = 0x0002;
+
+/**
+ * Whether the font's licence forbids embedding it (OS/2 fsType with the restricted bit, the bit
+ * Skia reads: it then writes the glyphs into PDFs as outlines, a Type 3 font without the font's
+ * name). False when the file has no readable OS/2 table.
+ */
+export function fontEmbeddingRestricted(data: Buffer): boolean {
+  const os2 = readTables(data)?.['OS/2'];
+  return !!os2 && os2.length >= 10 && (os2.readUInt16BE(8) & FS_TYPE_RESTRICTED) !== 0;
+}
+
+/** Reads the tables (see the module comment); never throws for damaged tables. */
+export function readFontFaceInfo(data: Buffer): FontFaceInfo {
+  const tables = readTables(data);
+  if (!tables) return { ...DEFAULT_FACE };
   const { name, head } = tables;
   const os2 = tables['OS/2'];
   const family = name ? nameOf(name, 16) || nameOf(name, 1) : '';

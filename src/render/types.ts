@@ -79,12 +79,17 @@ export interface RenderProblem {
  * the message says it for people. docs/api.md lists them.
  */
 export const WARNING_CODES = [
-  /** Text does not fit its box (at the minimum font size with auto_fit). */
+  /** Text does not fit its box (at the minimum font size with auto_fit), or max_lines cut it. */
   'text_overflow',
   /** A `font` or `alt_font` is not available; the default family was used. */
   'font_fallback',
   /** A font family has no bold or italic face; it was synthesised. */
   'font_synthesized',
+  /**
+   * PDFs: a font's licence forbids embedding it (OS/2 fsType "Restricted License embedding"), so
+   * its glyphs are written as outlines, an unnamed Type 3 font.
+   */
+  'font_not_embeddable',
   /** Table rows did not fit the table's box and were left out (images). */
   'table_rows_left_out',
   /** One table row is taller than the table's box and was cut. */

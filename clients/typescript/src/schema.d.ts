@@ -10403,7 +10403,7 @@ export interface paths {
         /** @description The PNG, or the PDF for format: "pdf". */
         200: {
           headers: {
-            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, picture_unavailable, ink_over_limit, thin_line, low_resolution_picture, type3_font, rgb_in_cmyk, generic_cmyk_profile, more_warnings (more_warnings closes a capped list). */
+            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, font_not_embeddable, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, picture_unavailable, ink_over_limit, thin_line, low_resolution_picture, type3_font, rgb_in_cmyk, generic_cmyk_profile, more_warnings (more_warnings closes a capped list). */
             'imprint-warning-details'?: string;
             /** @description JSON array of warning strings (`<path>: <message>`), ASCII with `\uXXXX` escapes; `[]` when there are none. */
             'imprint-warnings'?: string;
@@ -14670,6 +14670,8 @@ export interface components {
     BarcodeLayer: {
       /** @description Background colour; null or "" for transparent. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #ffffff. */
       background_color?: string | null;
+      /** @description ITF-14: frame the bars and quiet zones with bearer bars (as GS1 asks). Default true. */
+      bearer_bars?: boolean | null;
       /** @description Bar colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
       color?: string;
       /** @description QR code error-correction level. Case-insensitive. Default "M". */
@@ -14696,7 +14698,7 @@ export interface components {
       height: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | null;
-      /** @description EAN/UPC: print the digits under the bars. Default true. */
+      /** @description EAN/UPC and ITF-14: print the digits under the bars. Default true. */
       human_readable?: boolean | null;
       /** @description An http(s) or mailto URL the layer links to in PDFs, or null. */
       link_target?: string | null;
@@ -14733,6 +14735,8 @@ export interface components {
      */
     BarcodeLayerPatch: {
       background_color?: (string | null) | string;
+      /** @description ITF-14: frame the bars and quiet zones with bearer bars (as GS1 asks). Default true. */
+      bearer_bars?: boolean | string | null;
       color?: string;
       /** @description QR code error-correction level. Case-insensitive. Default "M". */
       error_correction?: ('L' | 'M' | 'Q' | 'H') | null | string;
@@ -14757,7 +14761,7 @@ export interface components {
       height?: number | string;
       /** @description Leave the layer out. Default false. */
       hide?: boolean | string | null;
-      /** @description EAN/UPC: print the digits under the bars. Default true. */
+      /** @description EAN/UPC and ITF-14: print the digits under the bars. Default true. */
       human_readable?: boolean | string | null;
       link_target?: (string | null) | string;
       /** @description Opacity in percent. Default 100. */
@@ -16138,6 +16142,7 @@ export interface components {
         | 'text_overflow'
         | 'font_fallback'
         | 'font_synthesized'
+        | 'font_not_embeddable'
         | 'table_rows_left_out'
         | 'table_row_cut'
         | 'unknown_layer'

@@ -3,7 +3,7 @@
  * render's project fonts (registerFontSources or createFontResolver) and turn a layer's font
  * reference into a ctx.font family list (resolveFontFamily).
  */
-export { registerFontSources, projectFontAlias } from './project-fonts.ts';
+export { registerFontSources, projectFontAlias, embeddingRestricted } from './project-fonts.ts';
 export {
   resolveFontFamily,
   createFontResolver,

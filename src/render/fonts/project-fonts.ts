@@ -4,10 +4,29 @@
  */
 import { GlobalFonts } from '@napi-rs/canvas';
 import { createHash } from 'node:crypto';
+import { fontEmbeddingRestricted, readFontFaceInfo } from '../../core/font-face-info.ts';
 import type { FontSource } from '../types.ts';
 
 /** key → alias for keys whose bytes Skia accepted; key → null for bytes it refused. */
 const known = new Map<string, string | null>();
+
+/** alias → the font's name, for fonts whose licence forbids embedding them in PDFs. */
+const restricted = new Map<string, string>();
+
+/** Notes a font whose licence forbids embedding, by the name a warning can show. */
+function noteEmbedding({ key, data, family }: FontSource, alias: string): void {
+  if (!fontEmbeddingRestricted(data)) return;
+  restricted.set(alias, family?.trim() || readFontFaceInfo(data).family || key);
+}
+
+/**
+ * The name of the project font registered as `alias` when its licence forbids embedding it (OS/2
+ * fsType "Restricted License embedding"): Skia then draws its glyphs into PDFs as an unnamed
+ * Type 3 font. Undefined for other fonts.
+ */
+export function embeddingRestricted(alias: string): string | undefined {
+  return restricted.get(alias);
+}
 
 /** The Skia family alias a project font key is registered under (never a real family name). */
 export function projectFontAlias(key: string): string {
@@ -24,15 +43,14 @@ export function projectFontAlias(key: string): string {
  * Skia can read are remembered as unusable: layers using that key fall back to the default.
  */
 export function registerFontSources(sources: FontSource[]): void {
-  for (const { key, data } of sources) {
-    if (known.has(key)) continue;
-    const alias = projectFontAlias(key);
+  for (const source of sources) {
+    if (known.has(source.key)) continue;
+    const alias = projectFontAlias(source.key);
     // Another worker thread of this process may have registered it already (GlobalFonts is shared).
-    if (GlobalFonts.has(alias)) {
-      known.set(key, alias);
-      continue;
-    }
-    known.set(key, GlobalFonts.register(data, alias) ? alias : null);
+    if (GlobalFonts.has(alias) || GlobalFonts.register(source.data, alias)) {
+      known.set(source.key, alias);
+      noteEmbedding(source, alias);
+    } else known.set(source.key, null);
   }
 }
 

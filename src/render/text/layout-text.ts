@@ -55,8 +55,15 @@ export interface TextLayout {
   lines: PlacedLine[];
   /** Lines cut off by max_lines or overflow "ellipsis" (the last line then ends with an ellipsis). */
   truncated: boolean;
-  /** Whether the text fits the box (no broken words, height and max_lines respected). */
+  /** What cut the lines off when `truncated`: max_lines, or the box's height (overflow "ellipsis"). */
+  truncatedBy?: 'max_lines' | 'box';
+  /**
+   * Whether the text fits the box as auto_fit wants it (no broken words, height and max_lines
+   * respected). A word broken over lines that fit still loses nothing: see `overflows`.
+   */
   fits: boolean;
+  /** Whether the drawn lines reach past the box: taller than it, or a line wider than it. */
+  overflows: boolean;
   /** Height of all lines. */
   height: number;
   /** Families drawn with synthesised bold or slant because they lack such a face. */
@@ -166,6 +173,12 @@ function withSuffix(p: Paragraph, range: LineRange, end: number, suffix: string)
   return prepareParagraph(spans, p.baseLevel === 1 ? 'rtl' : 'ltr', cls);
 }
 
+/** The text that follows offset `end` of paragraph `p`, up to the end of the block. */
+function textAfter(paragraphs: Paragraph[], p: Paragraph, end: number): string {
+  const rest = paragraphs.slice(paragraphs.indexOf(p) + 1).map((q) => q.text);
+  return [p.text.slice(end), ...rest].join('\n');
+}
+
 /** A line that ends at a soft hyphen, with the hyphen drawn in its place. */
 function hyphenLine(p: Paragraph, range: LineRange): { p: Paragraph; range: LineRange } {
   const q = withSuffix(p, range, range.end - 1, HYPHEN);
@@ -266,23 +279,32 @@ export function layoutText(block: TextBlock): TextLayout {
   const fitsBox = fits(block, size, wrapped);
   let lines = wrapped.lines;
   let truncated = false;
+  let truncatedBy: TextLayout['truncatedBy'];
   let keep = block.maxLines > 0 ? block.maxLines : Infinity;
+  let cutBy: TextLayout['truncatedBy'] = 'max_lines';
   if (block.overflow === 'ellipsis' && !fitsBox) {
     // The lines whose whole height fits the box, at least one so the ellipsis shows.
-    const whole = Math.floor((block.height + 0.01) / lineHeightPx(block, size));
-    keep = Math.min(keep, Math.max(1, whole));
+    const whole = Math.max(1, Math.floor((block.height + 0.01) / lineHeightPx(block, size)));
+    if (whole < keep) [keep, cutBy] = [whole, 'box'];
   }
   if (lines.length > keep) {
+    const last = lines[keep - 1];
     lines = lines.slice(0, keep);
-    const last = lines[lines.length - 1];
-    lines[lines.length - 1] = { ...ellipsisLine(last.p, last.range, sizer), lastOfParagraph: true };
-    truncated = true;
+    // Lines past the limit that are empty (a trailing newline) lose nothing: no ellipsis.
+    if (textAfter(paragraphs, last.p, last.range.end).trim() !== '') {
+      lines[keep - 1] = { ...ellipsisLine(last.p, last.range, sizer), lastOfParagraph: true };
+      truncated = true;
+      truncatedBy = cutBy;
+    }
   }
   lines = lines.map((line) =>
     line.range.hyphen ? { ...hyphenLine(line.p, line.range), lastOfParagraph: false } : line,
   );
   const lh = lineHeightPx(block, size);
   const height = lines.length * lh;
+  const widest = Math.max(0, ...lines.map((line) => line.range.width));
+  const overflows =
+    height > block.height + 0.01 || widest > block.width + block.letterSpacing + 0.01;
   const top =
     block.verticalAlign === 'top'
       ? 0
@@ -306,7 +328,9 @@ export function layoutText(block: TextBlock): TextLayout {
     letterSpacing: block.letterSpacing,
     lines: placed,
     truncated,
+    ...(truncatedBy ? { truncatedBy } : {}),
     fits: fitsBox,
+    overflows,
     height,
     synthetic: [...sizer.synthetic].map((f) => ({
       family: f.name,

@@ -34,11 +34,11 @@ function scan(png: Buffer, symbols: string[] = []): string[] {
   }
 }
 
-/** ZXing's reading of a PNG with the reader of one 2D format (zbar reads none of these). */
-async function zxingScan(
+/** ZXing's result for a PNG with the reader of one 2D format. */
+async function zxingResult(
   png: Buffer,
-  format: 'datamatrix' | 'pdf417' | 'azteccode',
-): Promise<string> {
+  format: 'datamatrix' | 'pdf417' | 'azteccode' | 'qrcode',
+): Promise<zxing.Result> {
   const img = await loadImage(png);
   const canvas = createCanvas(img.width, img.height);
   const ctx = canvas.getContext('2d');
@@ -55,8 +55,27 @@ async function zxingScan(
     datamatrix: () => new zxing.DataMatrixReader(),
     pdf417: () => new zxing.PDF417Reader(),
     azteccode: () => new zxing.AztecCodeReader(),
+    qrcode: () => new zxing.QRCodeReader(),
   }[format]();
-  return reader.decode(bitmap).getText();
+  return reader.decode(bitmap);
+}
+
+/** ZXing's reading of a PNG with the reader of one 2D format (zbar reads none of these). */
+async function zxingScan(
+  png: Buffer,
+  format: 'datamatrix' | 'pdf417' | 'azteccode',
+): Promise<string> {
+  return (await zxingResult(png, format)).getText();
+}
+
+/**
+ * The first mode of a QR code's data bit stream (ZXing's raw data codewords after error
+ * correction): 0b0111 is an ECI, whose number follows in 8 bits; 0b0100 is bytes.
+ */
+async function qrLeadingMode(png: Buffer): Promise<{ mode: number; eci?: number }> {
+  const raw = (await zxingResult(png, 'qrcode')).getRawBytes();
+  const mode = raw[0] >> 4;
+  return mode === 0b0111 ? { mode, eci: ((raw[0] & 0x0f) << 4) | (raw[1] >> 4) } : { mode };
 }
 
 const oneCode = (layer: Record<string, unknown>, w = 240, h = 240) => ({
@@ -84,6 +103,22 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
       2,
     );
     assert.deepEqual(scan(png), ['Grüße 👋']);
+  });
+
+  it('QR values outside ASCII carry ECI 26 (UTF-8), so readers decode them exactly', async () => {
+    for (const value of ['Grüße', '漢字テスト 中文', 'a^b café']) {
+      const png = await renderScene(oneCode({ value }));
+      assert.deepEqual(await qrLeadingMode(png), { mode: 0b0111, eci: 26 }, value);
+      // Without the ECI, zbar guessed Shift JIS for "Grüße" and read "Grﾃｼﾃ歹".
+      assert.deepEqual(scan(png), [value]);
+      assert.equal((await zxingResult(png, 'qrcode')).getText(), value);
+    }
+  });
+
+  it('ASCII QR values stay without an ECI (byte mode first, as before)', async () => {
+    const png = await renderScene(oneCode({ value: 'https://example.com/a^b' }));
+    assert.deepEqual(await qrLeadingMode(png), { mode: 0b0100 });
+    assert.deepEqual(scan(png), ['https://example.com/a^b']);
   });
 
   it('a request value replaces the stored one', async () => {
@@ -114,6 +149,88 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
     // zbar reports UPC-A as the EAN-13 it is a subset of (a leading 0).
     assert.match((await read('upca', '03600029145')).join(), /^0?036000291452$/);
     assert.deepEqual(await read('itf14', '1540014128876'), ['15400141288763']);
+  });
+
+  describe('ITF-14 bearer bars and digits', () => {
+    /** Whether the pixel at (x, y) of a PNG is dark, for probes. */
+    const darkness = async (png: Buffer) => {
+      const img = await loadImage(png);
+      const ctx = createCanvas(img.width, img.height).getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      const { data, width } = ctx.getImageData(0, 0, img.width, img.height);
+      return (x: number, y: number) => data[4 * (y * width + x)] < 128;
+    };
+    const itf = (layer: Record<string, unknown> = {}) =>
+      oneCode({ value: '1540014128876', format: 'itf14', ...layer }, 360, 140);
+    // The layer is 340×120 at (10, 10): 107 modules of bars, 2×10 of quiet zone and 2×4.72 of
+    // bearer bar make a 2.49 px module and an 11.8 px bearer bar.
+    const [left, right, top] = [10, 349, 10];
+
+    it('draws a bearer frame and the 14 digits by default, and still decodes exactly', async () => {
+      const png = await renderScene(itf());
+      assert.deepEqual(scan(png), ['15400141288763']);
+      const dark = await darkness(png);
+      for (let x = left + 1; x < right; x += 3) assert.ok(dark(x, top + 5), `top bar at x ${x}`);
+      // The frame's sides run down to the bottom bar, which sits above the digits.
+      for (let y = top + 1; y < 100; y += 3) {
+        assert.ok(dark(left + 5, y) && dark(right - 5, y), `side bars at y ${y}`);
+      }
+      const bottomBar = [...Array(100).keys()]
+        .map((i) => 40 + i)
+        .find((y) => dark(200, y) && dark(left + 30, y));
+      assert.ok(bottomBar !== undefined, 'a bottom bar crosses the quiet zone');
+      // Inside the frame the quiet zone stays light.
+      assert.ok(!dark(left + 12 + 10, 60) && !dark(right - 12 - 10, 60), 'quiet zones are light');
+      // The digits sit below the bottom bar (12 px thick), in the middle of the box's width.
+      const row = bottomBar + 20;
+      const inked = [...Array(340).keys()].map((i) => left + i).filter((x) => dark(x, row));
+      assert.ok(inked.length > 20, `digits below the frame (row ${row})`);
+      assert.ok(inked[0] > left + 40 && inked.at(-1)! < right - 40, 'the digits are centred');
+    });
+
+    it('bearer_bars and human_readable false draw the bars alone, full height, as before', async () => {
+      const png = await renderScene(itf({ bearer_bars: false, human_readable: false }));
+      assert.deepEqual(scan(png), ['15400141288763']);
+      const dark = await darkness(png);
+      // No frame: the quiet zones are light from top to bottom; a bar spans the whole box.
+      for (let y = top; y < top + 120; y += 2) {
+        assert.ok(!dark(left + 5, y) && !dark(right - 5, y), `no side bar at y ${y}`);
+      }
+      const bar = [...Array(340).keys()].map((i) => left + i).find((x) => dark(x, top + 60));
+      assert.ok(bar !== undefined);
+      assert.ok(dark(bar, top) && dark(bar, top + 119), 'the first bar runs the full height');
+      // Each option alone: the frame without digits, the digits without a frame.
+      assert.deepEqual(scan(await renderScene(itf({ human_readable: false }))), ['15400141288763']);
+      assert.deepEqual(scan(await renderScene(itf({ bearer_bars: false }))), ['15400141288763']);
+    });
+
+    it(
+      'in a PDF the digits are text and the frame vector paths',
+      { skip: !hasPdftoppm },
+      async () => {
+        const doc = new PDFDocument();
+        const ctx = doc.beginPage(360, 140) as unknown as SKRSContext2D;
+        await paintDesign(ctx, designOf(itf()), await testEnv(1, 'pdf'));
+        doc.endPage();
+        const pdf = doc.close();
+        assert.ok(!pdf.includes('/Subtype /Image'));
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-pdf-'));
+        try {
+          fs.writeFileSync(path.join(dir, 'itf.pdf'), pdf);
+          const text = runCheckedSync('pdftotext', ['itf.pdf', '-'], {
+            cwd: dir,
+            encoding: 'utf8',
+          });
+          assert.equal(text.trim(), '15400141288763');
+          runCheckedSync('pdftoppm', ['-png', '-r', '144', '-singlefile', 'itf.pdf', 'itf'], {
+            cwd: dir,
+          });
+          assert.deepEqual(scan(fs.readFileSync(path.join(dir, 'itf.png'))), ['15400141288763']);
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    );
   });
 
   it('upce decodes (zbar reads UPC-E only when asked to)', async () => {

@@ -88,6 +88,70 @@ describe('text overflow', () => {
     assert.deepEqual(out.warnings ?? [], []);
   });
 
+  /** The warnings of one text layer in a 200×200 canvas (a 120×200 box unless overridden). */
+  const warningsOf = async (layer: Record<string, unknown>) => {
+    const out = await renderImage({
+      design: {
+        width: 200,
+        height: 200,
+        background: '#ffffff',
+        layers: [{ ...layerOf(), height: 200, ...layer }],
+      },
+      assets: { files: new Map(), fonts: [] },
+      options: { format: 'png' },
+    });
+    return (out.warnings ?? []).map((w) => `${w.path}: ${w.message}`);
+  };
+  const layoutOf = (layer: Record<string, unknown>) => {
+    const { design } = validateDesign({
+      width: 200,
+      height: 200,
+      layers: [{ ...layerOf(), height: 200, ...layer }],
+    });
+    return layoutText(textBlockOf(design!.layers[0], (ref) => resolveFontFamily(ref)));
+  };
+
+  it('max_lines in a box tall enough: no warning when nothing is dropped', async () => {
+    // Three lines of text, max_lines 3; and a trailing newline past max_lines 2 (an empty line).
+    assert.deepEqual(await warningsOf({ text: 'One two three four five six', max_lines: 3 }), []);
+    assert.deepEqual(await warningsOf({ text: 'One\nTwo\n', max_lines: 2 }), []);
+    const layout = layoutOf({ text: 'One\nTwo\n', max_lines: 2 });
+    assert.equal(layout.truncated, false);
+    assert.deepEqual(
+      layout.lines.map((l) => l.pieces.map((p) => p.text).join('')),
+      ['One', 'Two'],
+      'no ellipsis when only an empty line is left out',
+    );
+  });
+
+  it('a long word broken over lines that all fit the box: no warning, nothing clipped', async () => {
+    const text = 'Donaudampfschifffahrtsgesellschaft';
+    const layout = layoutOf({ text });
+    assert.ok(layout.lines.length > 1, 'the word is broken');
+    assert.equal(layout.fits, false, 'auto_fit would still shrink it to avoid the break');
+    assert.equal(layout.overflows, false);
+    assert.deepEqual(await warningsOf({ text }), []);
+    assert.deepEqual(await warningsOf({ text: 'Donaudampf', width: 60, max_lines: 2 }), []);
+  });
+
+  it('text dropped by max_lines still warns, saying max_lines cut it', async () => {
+    assert.deepEqual(await warningsOf({ text: LONG, max_lines: 2 }), [
+      'layers.body: the text needs more lines than max_lines 2 at font size 16 (auto_fit can shrink it); it was cut after line 2 with an ellipsis',
+    ]);
+    assert.deepEqual(await warningsOf({ text: LONG, max_lines: 2, auto_fit: true }), [
+      'layers.body: the text needs more lines than max_lines 2 at the minimum font size 8; it was cut after line 2 with an ellipsis',
+    ]);
+  });
+
+  it('a broken word whose lines do not fit, or a glyph wider than the box, still warns', async () => {
+    const clipped =
+      'layers.body: the text does not fit its box at font size 16 (auto_fit can shrink it); it was clipped to the box (overflow "clip")';
+    assert.deepEqual(await warningsOf({ text: 'Donaudampfschifffahrtsgesellschaft', height: 20 }), [
+      clipped,
+    ]);
+    assert.deepEqual(await warningsOf({ text: 'W', width: 5 }), [clipped]);
+  });
+
   it('refuses an unknown mode, naming the field and the allowed values', () => {
     const { problems } = validateDesign({ width: 10, height: 10, layers: [layerOf('scroll')] });
     assert.equal(problems[0].path, 'layers.0.overflow');

@@ -51,7 +51,10 @@ export interface Bar {
   guard: boolean;
 }
 
-/** One human-readable digit under an EAN/UPC code, centred on `x` (modules from the left edge). */
+/**
+ * One human-readable digit under an EAN/UPC code, centred on `x` (modules from the left edge);
+ * for ITF-14, the whole line of 14 digits.
+ */
 export interface HumanDigit {
   char: string;
   x: number;
@@ -59,7 +62,7 @@ export interface HumanDigit {
   small: boolean;
 }
 
-/** A 1D symbol: dark bars over `modules` modules, with human-readable digits for EAN/UPC. */
+/** A 1D symbol: dark bars over `modules` modules, with human-readable digits for EAN/UPC and ITF-14. */
 export interface LinearSymbol {
   kind: 'linear';
   modules: number;
@@ -153,16 +156,38 @@ function linearOf(sym: RawSymbol, sbs: number[], format: BarcodeFormat): LinearS
       const [x, small] = place(i);
       digits.push({ char, x, small });
     });
+  } else if (format === 'itf14' && sym.txt?.[0]) {
+    // ITF-14's 14 digits (the check digit included) as one line centred under the symbol.
+    digits.push({ char: sym.txt[0][0], x: at / 2, small: false });
   } else {
     for (const bar of bars) bar.guard = false;
   }
   return { kind: 'linear', modules: at, bars, quiet: LINEAR_QUIET[format] ?? 10, digits };
 }
 
+/** ECI 26 announces UTF-8 (bwip-js writes text as UTF-8 bytes). */
+const ECI_UTF8 = '^ECI000026';
+
+/**
+ * A QR value outside ASCII gets ECI 26 in front: without it, readers guess the bytes' encoding
+ * and disagree (zbar read "Grüße" as Shift JIS). ASCII values are encoded as before, without
+ * the 12 bits of the ECI. With parsefnc on, a literal caret is written "^^".
+ */
+function qrData(value: string, options: Record<string, unknown>): string {
+  if (!/[\u0080-\uffff]/.test(value)) return value;
+  options.parsefnc = true;
+  return ECI_UTF8 + value.replaceAll('^', '^^');
+}
+
 function encodeUncached(value: string, format: BarcodeFormat, level: string): BarcodeSymbol {
-  const options: Record<string, unknown> = DIGIT_CENTRES[format] ? { includetext: true } : {};
-  if (format === 'qrcode') options.eclevel = level;
-  const [sym] = bwipjs.raw(format, value, options) as RawSymbol[];
+  const withText = DIGIT_CENTRES[format] || format === 'itf14';
+  const options: Record<string, unknown> = withText ? { includetext: true } : {};
+  let data = value;
+  if (format === 'qrcode') {
+    options.eclevel = level;
+    data = qrData(value, options);
+  }
+  const [sym] = bwipjs.raw(format, data, options) as RawSymbol[];
   if (Array.isArray(sym.sbs)) return linearOf(sym, sym.sbs, format);
   const { pixs, pixx: cols, pixy } = sym;
   // Every symbology bwip-js encodes gives bars or a module bitmap.

@@ -1,7 +1,8 @@
 /**
  * The barcode layer: `value` encoded as `format` (qrcode by default; EAN/UPC, Code 128/39, ITF-14,
  * Data Matrix, PDF417, Aztec) in `color` on `background_color`, with a quiet zone, drawn as one
- * vector path so PDFs stay sharp and scanners read them; EAN/UPC get their digits underneath.
+ * vector path so PDFs stay sharp and scanners read them; EAN/UPC and ITF-14 get their digits
+ * underneath, ITF-14 its bearer bars.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { Path2D } from '@napi-rs/canvas';
@@ -38,9 +39,20 @@ function pixelSnaps(ctx: SKRSContext2D, env: DrawEnv, module: number): [Snap, Sn
   ];
 }
 
-/** The size of one module (the narrowest bar) when the symbol and its quiet zone fill w×h. */
-function moduleSize(sym: BarcodeSymbol, w: number, h: number): number {
-  if (sym.kind === 'linear') return w / (sym.modules + 2 * sym.quiet);
+/**
+ * Width of ITF-14's bearer bars, in modules: GS1's recommended 4.8 mm at the symbol's nominal
+ * module of 1.016 mm (at least the 2 modules GS1 requires at any magnification).
+ */
+export const BEARER_MODULES = 4.8 / 1.016;
+
+/**
+ * The size of one module (the narrowest bar) when the symbol, its quiet zone and, with
+ * `bearer`, the bearer frame around both fill w×h.
+ */
+function moduleSize(sym: BarcodeSymbol, w: number, h: number, bearer = false): number {
+  if (sym.kind === 'linear') {
+    return w / (sym.modules + 2 * sym.quiet + (bearer ? 2 * BEARER_MODULES : 0));
+  }
   return Math.min(w / (sym.cols + 2 * sym.quiet), h / (sym.rows * sym.rowHeight + 2 * sym.quiet));
 }
 
@@ -74,22 +86,48 @@ function digitBand(sym: LinearSymbol, m: number, h: number): DigitBand | undefin
   };
 }
 
-/** The dark modules as one path, centred in the w×h box. */
+/**
+ * ITF-14's bearer bars as a frame filling the box's width, from the top down to `bottom`,
+ * `b` thick: GS1 asks for a full frame where the code is printed with plates (corrugated
+ * cases), and it also keeps a scanner from reading a partial symbol as a shorter code.
+ */
+function addBearerFrame(path: Path2D, w: number, bottom: number, b: number, snap: [Snap, Snap]) {
+  const [sx, sy] = snap;
+  const [left, right, top, base] = [sx(0), sx(w), sy(0), sy(bottom)];
+  const [inL, inR, inT, inB] = [sx(b), sx(w - b), sy(b), sy(bottom - b)];
+  path.rect(left, top, right - left, inT - top);
+  path.rect(left, inB, right - left, base - inB);
+  if (inB > inT) {
+    path.rect(left, inT, inL - left, inB - inT);
+    path.rect(inR, inT, right - inR, inB - inT);
+  }
+}
+
+/** The dark modules as one path, centred in the w×h box (inside the bearer frame with `bearer`). */
 function symbolPath(
   sym: BarcodeSymbol,
   w: number,
   h: number,
   [sx, sy]: [Snap, Snap],
   band: DigitBand | undefined,
+  bearer = false,
 ): Path2D {
   const path = new Path2D();
-  const m = moduleSize(sym, w, h);
+  const m = moduleSize(sym, w, h, bearer);
   if (sym.kind === 'linear') {
     const x0 = (w - sym.modules * m) / 2;
+    const b = bearer ? BEARER_MODULES * m : 0;
+    const frameBottom = band ? band.barsBottom : h;
+    if (bearer) addBearerFrame(path, w, frameBottom, b, [sx, sy]);
+    const top = bearer ? sy(b) : 0;
     for (const { start, width, guard } of sym.bars) {
       const left = sx(x0 + start * m);
-      const bottom = band ? sy(guard ? band.guardBottom : band.barsBottom) : h;
-      path.rect(left, 0, sx(x0 + (start + width) * m) - left, bottom);
+      const bottom = bearer
+        ? sy(frameBottom - b)
+        : band
+          ? sy(guard ? band.guardBottom : band.barsBottom)
+          : h;
+      if (bottom > top) path.rect(left, top, sx(x0 + (start + width) * m) - left, bottom - top);
     }
     return path;
   }
@@ -122,8 +160,9 @@ function drawDigits(
   band: DigitBand,
   w: number,
   env: DrawEnv,
+  bearer: boolean,
 ): void {
-  const m = moduleSize(sym, w, 0);
+  const m = moduleSize(sym, w, 0, bearer);
   const x0 = (w - sym.modules * m) / 2;
   const family = env.resolveFont('DejaVu Sans Mono');
   ctx.textAlign = 'center';
@@ -152,7 +191,12 @@ const BARCODE_PROPS = propSpecs({
   human_readable: {
     kind: 'boolean',
     def: true,
-    description: 'EAN/UPC: print the digits under the bars.',
+    description: 'EAN/UPC and ITF-14: print the digits under the bars.',
+  },
+  bearer_bars: {
+    kind: 'boolean',
+    def: true,
+    description: 'ITF-14: frame the bars and quiet zones with bearer bars (as GS1 asks).',
   },
   color: { kind: 'color', def: '#000000', description: 'Bar colour.' },
   background_color: {
@@ -210,10 +254,11 @@ export const barcodeLayer = defineLayerType({
     }
     const sym = symbolOf(layer);
     if (!sym) return;
-    const m = moduleSize(sym, w, h);
+    const bearer = layer.format === 'itf14' && layer.bearer_bars;
+    const m = moduleSize(sym, w, h, bearer);
     const band = sym.kind === 'linear' && layer.human_readable ? digitBand(sym, m, h) : undefined;
     ctx.fillStyle = layer.color;
-    ctx.fill(symbolPath(sym, w, h, pixelSnaps(ctx, env, m), band));
-    if (band && sym.kind === 'linear') drawDigits(ctx, sym, band, w, env);
+    ctx.fill(symbolPath(sym, w, h, pixelSnaps(ctx, env, m), band, bearer));
+    if (band && sym.kind === 'linear') drawDigits(ctx, sym, band, w, env, bearer);
   },
 });

@@ -11,6 +11,7 @@ import { drawText, textDrawOptions } from '../../text/index.ts';
 import type { DrawEnv } from '../../types.ts';
 import { barcodeLayer } from '../barcode/index.ts';
 import { encodeBarcode } from '../barcode/encode-barcode.ts';
+import { warnRestrictedFonts } from '../text/text-warnings.ts';
 import type { TableLayer } from './table-props.ts';
 import {
   layoutHeader,
@@ -95,6 +96,7 @@ async function drawCell(
       format: cell.format,
       error_correction: 'M',
       human_readable: true,
+      bearer_bars: true,
       color: layer.text_color,
       background_color: null,
     },
@@ -190,6 +192,11 @@ export async function drawTable(
       message: `the row is taller than the table's box and was cut at its edge`,
     });
   }
+  const drawn = header ? [header, ...body] : body;
+  const layouts = drawn.flatMap((row) =>
+    row.cells.flatMap((c) => (c.kind === 'text' ? [c.layout] : [])),
+  );
+  warnRestrictedFonts(path, layouts, env);
   ctx.save();
   ctx.beginPath();
   // Half a border may reach past the box; anything further is cut.

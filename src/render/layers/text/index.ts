@@ -7,7 +7,12 @@ import { drawText, layoutText, textDrawOptions } from '../../text/index.ts';
 import { defineLayerType } from '../typed-layer.ts';
 import { TEXT_PROPS, textBlockOf } from './text-props.ts';
 import { addTextLinks } from './text-links.ts';
-import { warnFontFallbacks, warnOverflow, warnSyntheticFaces } from './text-warnings.ts';
+import {
+  warnFontFallbacks,
+  warnOverflow,
+  warnRestrictedFonts,
+  warnSyntheticFaces,
+} from './text-warnings.ts';
 
 export { TEXT_DEFAULTS, TEXT_PROPS, textBlockOf, validateTextProps } from './text-props.ts';
 export type { TextLayer } from './text-props.ts';
@@ -30,9 +35,11 @@ export const textLayer = defineLayerType({
     warnFontFallbacks(layer, env);
     warnOverflow(layer, block, layout, env);
     warnSyntheticFaces(layer, layout, env);
+    warnRestrictedFonts(`layers.${layer.name}`, [layout], env);
     addTextLinks(layer, block, layout, env);
-    // Text that fits is never clipped: glyphs may reach a little past tight line boxes.
-    if (layout.fits || block.overflow !== 'clip') {
+    // Text whose lines stay in the box is never clipped: glyphs may reach a little past tight
+    // line boxes.
+    if (!layout.overflows || block.overflow !== 'clip') {
       drawText(ctx, layout, textDrawOptions(env));
       return;
     }

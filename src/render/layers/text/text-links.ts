@@ -17,7 +17,7 @@ export function addTextLinks(
   layout: TextLayout,
   env: DrawEnv,
 ): void {
-  const clip = !layout.fits && block.overflow === 'clip';
+  const clip = layout.overflows && block.overflow === 'clip';
   const x0 = Number(layer.x) || 0;
   const y0 = Number(layer.y) || 0;
   for (const line of layout.lines) {

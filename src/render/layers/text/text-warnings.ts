@@ -1,9 +1,9 @@
 /**
  * What a text layer reports when it cannot be drawn as asked: a font reference that resolves to
  * no font (it fell back to the default family), and text that does not fit its box (at the
- * minimum font size when auto_fit shrinks it).
+ * minimum font size when auto_fit shrinks it) or was cut to max_lines.
  */
-import { DEFAULT_FAMILY, findBundledFamily } from '../../fonts/index.ts';
+import { DEFAULT_FAMILY, embeddingRestricted, findBundledFamily } from '../../fonts/index.ts';
 import type { TextBlock, TextLayout } from '../../text/index.ts';
 import type { DrawEnv, LayerSpec } from '../../types.ts';
 
@@ -36,6 +36,32 @@ export function warnSyntheticFaces(layer: LayerSpec, layout: TextLayout, env: Dr
   }
 }
 
+/**
+ * PDFs: warns once per font the layouts (a text layer's, or a table's cells) drew with whose
+ * licence forbids embedding it. Skia honours the font's OS/2 fsType and writes its glyphs as
+ * outlines, a Type 3 font without the font's name, which print workflows reject; nothing else
+ * would tell the user why. `path` names the layer.
+ */
+export function warnRestrictedFonts(path: string, layouts: TextLayout[], env: DrawEnv): void {
+  if (env.target !== 'pdf') return;
+  const seen = new Set<string>();
+  for (const line of layouts.flatMap((layout) => layout.lines)) {
+    for (const piece of line.pieces) {
+      if (piece.emoji || piece.text.trim() === '') continue;
+      // The face drawn is the first family of the piece's font list.
+      const alias = /"([^"]+)"/.exec(piece.font)?.[1];
+      const name = alias ? embeddingRestricted(alias) : undefined;
+      if (!name || seen.has(name)) continue;
+      seen.add(name);
+      env.warn({
+        code: 'font_not_embeddable',
+        path,
+        message: `font "${name}" may not be embedded (its licence sets OS/2 fsType "Restricted License embedding"): the PDF holds its glyphs as outlines, an unnamed Type 3 font that print workflows reject; use a font whose licence allows embedding`,
+      });
+    }
+  }
+}
+
 /** What each overflow mode did with text that does not fit, for the warning. */
 const OVERFLOW_OUTCOME: Record<TextBlock['overflow'], string> = {
   clip: 'it was clipped to the box (overflow "clip")',
@@ -43,21 +69,28 @@ const OVERFLOW_OUTCOME: Record<TextBlock['overflow'], string> = {
   visible: 'it was drawn past the box (overflow "visible")',
 };
 
-/** Warns when the laid-out text does not fit its box, saying what overflow did with it. */
+/**
+ * Warns when text is lost or drawn past the box: lines past the box (saying what overflow did
+ * with them) or cut off by max_lines. A word broken over lines that all fit loses nothing and
+ * answers no warning (auto_fit still shrinks the text to avoid breaking it).
+ */
 export function warnOverflow(
   layer: LayerSpec,
   block: TextBlock,
   layout: TextLayout,
   env: DrawEnv,
 ): void {
-  if (layout.fits || (layer.text ?? '') === '') return;
+  if ((layer.text ?? '') === '') return;
   const size = Math.round(layout.fontSize * 100) / 100;
-  const message = layer.auto_fit
-    ? `the text does not fit its box at the minimum font size ${size}`
-    : `the text does not fit its box at font size ${size} (auto_fit can shrink it)`;
-  env.warn({
-    code: 'text_overflow',
-    path: `layers.${layer.name}`,
-    message: `${message}; ${OVERFLOW_OUTCOME[block.overflow]}`,
-  });
+  const atSize = layer.auto_fit
+    ? `at the minimum font size ${size}`
+    : `at font size ${size} (auto_fit can shrink it)`;
+  let message: string;
+  if (layout.overflows || layout.truncatedBy === 'box') {
+    message = `the text does not fit its box ${atSize}; ${OVERFLOW_OUTCOME[block.overflow]}`;
+  } else if (layout.truncatedBy === 'max_lines') {
+    const n = block.maxLines;
+    message = `the text needs more lines than max_lines ${n} ${atSize}; it was cut after line ${n} with an ellipsis`;
+  } else return;
+  env.warn({ code: 'text_overflow', path: `layers.${layer.name}`, message });
 }
