@@ -28,9 +28,15 @@ export function isDeadLocalOwner(
   const host = parts.slice(0, -2).join(':');
   if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return liveHere ? !liveHere.has(owner) : false;
+  // A pid that exists (or was reused): let the lease decide.
+  return processIsGone(pid);
+}
+
+/** True when no process of this host has `pid` (one that exists, even another user's, is kept). */
+export function processIsGone(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return false; // it exists (or the pid was reused): let the lease decide
+    return false;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }

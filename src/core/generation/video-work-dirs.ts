@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { processIsGone } from './claim-owner.ts';
 
 const PREFIX = 'imprint-video-';
 
@@ -42,7 +43,7 @@ export function sweepStaleVideoWorkDirs(parent = os.tmpdir()): Promise<string[]>
   }
   const stale = names.filter((name) => {
     const m = NAME.exec(name);
-    return m !== null && ownerIsGone(Number(m[1]));
+    return m !== null && foldersAreStale(Number(m[1]));
   });
   return removeAll(parent, stale);
 }
@@ -60,12 +61,10 @@ async function removeAll(parent: string, stale: string[]): Promise<string[]> {
   return removed;
 }
 
-function ownerIsGone(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return false; // running (or the pid was reused): keep its folder
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+/**
+ * Whether the folders of `pid` are stale: it is this process's pid (an earlier process had it;
+ * none of them is ours yet) or no process has it. A running (or reused) pid keeps its folders.
+ */
+function foldersAreStale(pid: number): boolean {
+  return pid === process.pid || processIsGone(pid);
 }
