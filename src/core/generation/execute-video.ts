@@ -14,6 +14,7 @@ import {
   type Design,
   type FontSource,
   type LayerData,
+  type RenderAssets,
   type RenderedFile,
 } from '../../render/index.ts';
 import { VideoInputError, type VideoClipInput } from '../ports/video-composer.ts';
@@ -100,34 +101,38 @@ function stillRenderer(deps: ExecutionDeps, row: VideoRow) {
     }
     const used = [...fonts.values()].filter((f): f is FontSource => f !== null);
     // The test watermark is laid once over the whole video (watermarkRenderer), not per still.
-    const options = { format: 'png' as const, watermark: false };
-    const file = await withPixels(deps.budget, imagePixels(design, options), () =>
-      deps.renderer.renderImage({
-        design,
-        layers: usedLayerData(design, layers),
-        assets: { files, fonts: used, screenshots },
-        options,
-      }),
-    );
-    return file.bytes;
+    return renderPng(deps, design, usedLayerData(design, layers), {
+      assets: { files, fonts: used, screenshots },
+      watermark: false,
+    });
   };
 }
 
 /** Draws the test watermark alone on a transparent canvas of the output's size. */
 function watermarkRenderer(deps: ExecutionDeps, base: Design) {
-  return async (width: number, height: number): Promise<Buffer> => {
+  return (width: number, height: number): Promise<Buffer> => {
     const design: Design = { ...base, width, height, background: 'transparent', layers: [] };
-    const options = { format: 'png' as const, watermark: true };
-    const file = await withPixels(deps.budget, imagePixels(design, options), () =>
-      deps.renderer.renderImage({
-        design,
-        layers: {},
-        assets: { files: new Map(), fonts: [] },
-        options,
-      }),
+    return renderPng(
+      deps,
+      design,
+      {},
+      { assets: { files: new Map(), fonts: [] }, watermark: true },
     );
-    return file.bytes;
   };
+}
+
+/** A PNG (alpha kept) of `design` in a render thread, within the pixel budget. */
+async function renderPng(
+  deps: ExecutionDeps,
+  design: Design,
+  layers: LayerData | undefined,
+  o: { assets: RenderAssets; watermark: boolean },
+): Promise<Buffer> {
+  const options = { format: 'png' as const, watermark: o.watermark };
+  const file = await withPixels(deps.budget, imagePixels(design, options), () =>
+    deps.renderer.renderImage({ design, layers, assets: o.assets, options }),
+  );
+  return file.bytes;
 }
 
 /**
