@@ -8,7 +8,7 @@ import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
 import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
-import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
+import { DEFAULT_CMYK_PROFILE, findColorProfile, type ColorProfile } from './icc-profiles.ts';
 import type { PdfOptions } from './options.ts';
 import { profileSource } from './profile-source.ts';
 import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
@@ -19,6 +19,8 @@ export interface PdfColorPlan {
   designs: Design[];
   /** The colour crop marks are drawn with (a sentinel for registration colour in CMYK PDFs). */
   markColor: string;
+  /** In a CMYK PDF, the profile of its conversion (the named one, else the generic default). */
+  cmykProfile?: ColorProfile;
   /**
    * Converts `pdf` to CMYK and/or adds the output intent, as the options ask; `boxes` are the
    * pages' exact boxes, written again after Ghostscript.
@@ -47,6 +49,7 @@ export async function planPdfColors(
   return {
     designs: resolved.designs,
     markColor: resolved.markColor,
+    ...(cmykPdf ? { cmykProfile: cmyk.profile } : {}),
     async finish(pdf, info, boxes) {
       if (cmykPdf) {
         const inked = await rewritePdfColors(pdf, resolved.inks, {

@@ -18,8 +18,8 @@ import {
 import { paintDesign } from '../paint/index.ts';
 import { createFontResolver, resolveFontFamily } from '../fonts/index.ts';
 import { drawWatermark } from '../watermark.ts';
-import { checkPdfOptions, pdfColorMode } from './check-options.ts';
-import { DEFAULT_CMYK_PROFILE, findColorProfile } from './icc-profiles.ts';
+import { checkPdfOptions } from './check-options.ts';
+import { DEFAULT_CMYK_PROFILE } from './icc-profiles.ts';
 import { inkLimitOf, preflightDesign, preflightPdf } from './preflight.ts';
 import { prepareRender } from './prepare-render.ts';
 import { planPdfColors } from './pdf-colors.ts';
@@ -99,21 +99,20 @@ export async function renderPdfDocument(input: {
   const resolveFont = createFontResolver(input.assets.fonts);
   // Only what drawing finds: the request's own warnings are listed once, at creation.
   const warnings: RenderWarning[] = [];
-  // Preflight of the designs sees their cmyk() colours before they are resolved for painting.
-  const cmykPdf = pdfColorMode(options) === 'cmyk';
-  const profile = findColorProfile(options.colorProfile) ?? DEFAULT_CMYK_PROFILE;
-  prepared.forEach((p, i) => {
-    const found = preflightDesign(p.design, {
-      pt: ptOfDesign(p.design, options.dpi ?? 96),
-      ...(cmykPdf ? { inkLimit: inkLimitOf(profile) } : {}),
-    });
-    warnings.push(...onPage(i, found));
-  });
   const colors = await planPdfColors(
     prepared.map((p) => p.design),
     options,
   );
-  prepared.forEach((p, i) => (p.design = colors.designs[i]));
+  const cmykProfile = colors.cmykProfile;
+  prepared.forEach((p, i) => {
+    // Preflight of the designs sees their cmyk() colours before they are resolved for painting.
+    const found = preflightDesign(p.design, {
+      pt: ptOfDesign(p.design, options.dpi ?? 96),
+      ...(cmykProfile ? { inkLimit: inkLimitOf(cmykProfile) } : {}),
+    });
+    warnings.push(...onPage(i, found));
+    p.design = colors.designs[i];
+  });
   // A table longer than its box continues on pages made from the same design; `i` stays the
   // request's page, which problems and warnings name.
   const flowed = prepared.flatMap((p, i) =>
@@ -179,7 +178,10 @@ export async function renderPdfDocument(input: {
   const pdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
   const bytes = await colors.finish(pdf, info, boxes);
   warnings.push(
-    ...preflightPdf(bytes, { cmyk: cmykPdf, genericProfile: profile === DEFAULT_CMYK_PROFILE }),
+    ...preflightPdf(bytes, {
+      cmyk: cmykProfile !== undefined,
+      genericProfile: cmykProfile === DEFAULT_CMYK_PROFILE,
+    }),
   );
   const first = prepared[0].design;
   return {
