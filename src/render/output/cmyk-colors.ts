@@ -38,20 +38,28 @@ export const REGISTRATION_SPACE = 'ImprintAll';
 const rgbKey = (rgb: Rgb): string => rgb.join(',');
 const hex = (rgb: Rgb): string => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
-/** Calls `visit` with every colour property of the design (background and layer colours). */
-function forEachColor(
+/**
+ * Calls `visit` with every colour property of the design (background and layer colours), a
+ * setter, its path (`background`, `layers.<name>.<prop>`) and its layer (null for background).
+ */
+export function forEachColor(
   design: Design,
-  visit: (value: string, set: (v: string) => void) => void,
+  visit: (value: string, set: (v: string) => void, path: string, layer: LayerSpec | null) => void,
 ): void {
   if (typeof design.background === 'string') {
-    visit(design.background, (v) => (design.background = v));
+    visit(design.background, (v) => (design.background = v), 'background', null);
   }
   for (const layer of design.layers) {
     const props = getLayerType(layer.type)?.props ?? {};
     for (const [prop, spec] of Object.entries(props)) {
       const value = (layer as LayerSpec)[prop];
       if (spec.kind === 'color' && typeof value === 'string') {
-        visit(value, (v) => ((layer as LayerSpec)[prop] = v));
+        visit(
+          value,
+          (v) => ((layer as LayerSpec)[prop] = v),
+          `layers.${layer.name}.${prop}`,
+          layer as LayerSpec,
+        );
       }
     }
   }

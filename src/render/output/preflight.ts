@@ -8,7 +8,8 @@
  */
 import { cmykInks } from '../design/cmyk-color.ts';
 import { getLayerType, readLayer } from '../layers/index.ts';
-import type { Design, RenderWarning } from '../types.ts';
+import type { Design, LayerSpec, RenderWarning } from '../types.ts';
+import { forEachColor } from './cmyk-colors.ts';
 import type { ColorProfile } from './icc-profiles.ts';
 
 /** Thinnest line a press holds reliably, in points. */
@@ -46,8 +47,8 @@ export function preflightDesign(
   opts: { pt: number; inkLimit?: number },
 ): RenderWarning[] {
   const warnings: RenderWarning[] = [];
-  const checkInk = (color: unknown, path: string): void => {
-    if (opts.inkLimit === undefined || typeof color !== 'string') return;
+  const checkInk = (color: string, path: string): void => {
+    if (opts.inkLimit === undefined) return;
     const inks = cmykInks(color);
     if (!inks) return;
     const total = Math.round(inks.reduce((sum, v) => sum + v, 0) * 100);
@@ -59,15 +60,14 @@ export function preflightDesign(
       });
     }
   };
-  checkInk(design.background, 'background');
+  forEachColor(design, (value, _set, path, layer) => {
+    if (!layer || !isHidden(layer)) checkInk(value, path);
+  });
   for (const layer of design.layers) {
     const type = getLayerType(layer.type);
-    if (!type || layer.hide || (layer.opacity ?? 100) <= 0) continue;
+    if (!type || isHidden(layer)) continue;
     const props = readLayer(type, layer) as Record<string, unknown>;
     const at = `layers.${layer.name}`;
-    for (const [key, value] of Object.entries(props)) {
-      if (key.endsWith('color')) checkInk(value, `${at}.${key}`);
-    }
     for (const [widthKey, colorKey] of LINE_WIDTHS) {
       const width = props[widthKey];
       if (typeof width !== 'number' || width <= 0 || !props[colorKey]) continue;
@@ -130,6 +130,11 @@ function count(pdf: Buffer, name: string): number {
     if (next === undefined || !/[A-Za-z0-9]/.test(String.fromCharCode(next))) n++;
   }
   return n;
+}
+
+/** A layer the painter skips: hidden, or fully transparent. */
+function isHidden(layer: LayerSpec): boolean {
+  return Boolean(layer.hide) || (layer.opacity ?? 100) <= 0;
 }
 
 function round(n: number, digits: number): number {
