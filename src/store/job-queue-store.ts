@@ -153,8 +153,9 @@ export class JobQueueStore {
 
   /**
    * Takes up to `limit` queued jobs, oldest first, for `owner` with a lease of `leaseMs`,
-   * leaving the jobs of the groups and kinds in `skip` queued. The status check in the UPDATE makes the claim
-   * atomic; PostgreSQL also skips rows another claimer has locked instead of waiting for it.
+   * leaving the jobs of the groups and kinds in `skip` queued. The status check in the UPDATE
+   * makes the claim atomic; PostgreSQL also skips rows another claimer has locked instead of
+   * waiting for it.
    */
   async claim(
     owner: string,

@@ -204,6 +204,7 @@ export class LocalJobQueue implements JobQueue {
    * skipped; and since one claim may return jobs of a single group, it takes no more than the
    * room left to the fullest group still claimable (a group with no running job has all of
    * `groupLimit`), so no claim can overshoot a group's share. Later rounds of the poll take more.
+   * Kinds at their limit are skipped too; the claim is not narrowed for them (see poll()).
    */
   private nextClaim(): { limit: number; skipGroups: string[]; skipKinds: string[] } {
     const free = this.concurrency - this.running.size;
