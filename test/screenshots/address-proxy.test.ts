@@ -125,68 +125,56 @@ describe('the screenshot proxy', () => {
   });
   const counts = () => ({ pub: pair.pub.connections, inside: pair.inside.connections });
 
+  /**
+   * A request of `kind` for `host` through a proxy under the test policy whose resolver answers
+   * `answers` in turn: the answer, the proxy's refusal of `host` (read before it closes), and
+   * how often the resolver was asked.
+   */
+  async function throughProxy(kind: Kind, host: string, answers: string[][]) {
+    const resolve = flipping(answers);
+    const proxy = await startAddressProxy({
+      allowPrivate: false,
+      addressPolicy: testPolicy,
+      resolve,
+    });
+    try {
+      const auth = proxyAuthorization(proxy.credential);
+      const answer = await request(proxy, kind, `${host}:${pair.port}`, auth);
+      return { answer, refusal: proxy.refusal(host), calls: resolve.calls };
+    } finally {
+      await proxy.close();
+    }
+  }
+
   describe('connects to exactly the address it checked (DNS rebinding)', () => {
     for (const kind of KINDS) {
       it(`${kind}: a name that is public first and loopback next reaches the public address only`, async () => {
-        const resolve = flipping([[PUBLIC], [INSIDE]]);
-        const proxy = await startAddressProxy({
-          allowPrivate: false,
-          addressPolicy: testPolicy,
-          resolve,
-        });
         const before = counts();
-        try {
-          const auth = proxyAuthorization(proxy.credential);
-          const answer = await request(proxy, kind, `rebind.test:${pair.port}`, auth);
-          if (kind === 'websocket')
-            assert.match(answer, /^HTTP\/1\.1 101 [^]*X-Served-By: 127\.0\.0\.3/);
-          else assert.match(answer, /hello from 127\.0\.0\.3/);
-        } finally {
-          await proxy.close();
-        }
-        assert.equal(resolve.calls, 1, 'the name is resolved once per request');
+        const { answer, calls } = await throughProxy(kind, 'rebind.test', [[PUBLIC], [INSIDE]]);
+        if (kind === 'websocket')
+          assert.match(answer, /^HTTP\/1\.1 101 [^]*X-Served-By: 127\.0\.0\.3/);
+        else assert.match(answer, /hello from 127\.0\.0\.3/);
+        assert.equal(calls, 1, 'the name is resolved once per request');
         assert.deepEqual(counts(), { pub: before.pub + 1, inside: before.inside });
       });
 
       it(`${kind}: a name that is loopback first and public next is refused, nothing reached`, async () => {
-        const resolve = flipping([[INSIDE], [PUBLIC]]);
-        const proxy = await startAddressProxy({
-          allowPrivate: false,
-          addressPolicy: testPolicy,
-          resolve,
-        });
         const before = counts();
-        try {
-          const auth = proxyAuthorization(proxy.credential);
-          const answer = await request(proxy, kind, `rebind.test:${pair.port}`, auth);
-          assert.match(answer, /^HTTP\/1\.1 403/);
-          assert.equal(
-            proxy.refusal('rebind.test'),
-            'rebind.test resolves to 127.0.0.1, which is a loopback address',
-          );
-        } finally {
-          await proxy.close();
-        }
-        assert.equal(resolve.calls, 1, 'a refusal is not asked again');
+        const { answer, refusal, calls } = await throughProxy(kind, 'rebind.test', [
+          [INSIDE],
+          [PUBLIC],
+        ]);
+        assert.match(answer, /^HTTP\/1\.1 403/);
+        assert.equal(refusal, 'rebind.test resolves to 127.0.0.1, which is a loopback address');
+        assert.equal(calls, 1, 'a refusal is not asked again');
         assert.deepEqual(counts(), before);
       });
 
       it(`${kind}: a name with a public and a loopback address is refused, nothing reached`, async () => {
-        const resolve = flipping([[PUBLIC, INSIDE]]);
-        const proxy = await startAddressProxy({
-          allowPrivate: false,
-          addressPolicy: testPolicy,
-          resolve,
-        });
         const before = counts();
-        try {
-          const auth = proxyAuthorization(proxy.credential);
-          const answer = await request(proxy, kind, `mixed.test:${pair.port}`, auth);
-          assert.match(answer, /^HTTP\/1\.1 403/);
-          assert.match(proxy.refusal('mixed.test') ?? '', /127\.0\.0\.1, which is a loopback/);
-        } finally {
-          await proxy.close();
-        }
+        const { answer, refusal } = await throughProxy(kind, 'mixed.test', [[PUBLIC, INSIDE]]);
+        assert.match(answer, /^HTTP\/1\.1 403/);
+        assert.match(refusal ?? '', /127\.0\.0\.1, which is a loopback/);
         assert.deepEqual(counts(), before);
       });
     }
