@@ -267,9 +267,10 @@ describe("Placid's n8n node against a real server", { timeout: 180_000 }, () => 
     assert.match(res.body, /layers\.frame\.image_viewport/);
   });
 
-  it('uploads a binary picture to /media and uses its file_id as the layer image', async () => {
+  /** The node's binary upload: multipart POST /media with its headers; the file_id it reads. */
+  async function uploadMedia(bytes: Buffer, type: string, name: string): Promise<string> {
     const form = new FormData();
-    form.set('file', new Blob([await redPng()], { type: 'image/png' }), 'red.png');
+    form.set('file', new Blob([bytes], { type }), name);
     const uploaded = await fetch(`${base}/media`, {
       method: 'POST',
       headers: { 'x-placid-integration': 'n8n', Authorization: headers.Authorization },
@@ -277,9 +278,14 @@ describe("Placid's n8n node against a real server", { timeout: 180_000 }, () => 
     });
     const media = (await uploaded.json()) as Json;
     assert.equal(uploaded.status, 200, JSON.stringify(media));
+    return media.media[0].file_id as string;
+  }
+
+  it('uploads a binary picture to /media and uses its file_id as the layer image', async () => {
+    const fileId = await uploadMedia(await redPng(), 'image/png', 'red.png');
     const done = await createAndPoll('images', {
       template_uuid: template,
-      layers: { photo: { image: media.media[0].file_id } },
+      layers: { photo: { image: fileId } },
     });
     assert.equal(done.status, 'finished', JSON.stringify(done));
     assert.deepEqual(at(await pixels(done.image_url as string), 80, 50), [255, 0, 0]);
@@ -336,18 +342,10 @@ describe("Placid's n8n node against a real server", { timeout: 180_000 }, () => 
   });
 
   it('uploads a binary video to /media and uses its file_id as the layer video', async () => {
-    const form = new FormData();
     const bytes = fs.readFileSync(path.join(dir, 'clip.mp4'));
-    form.set('file', new Blob([bytes], { type: 'video/mp4' }), 'clip.mp4');
-    const uploaded = await fetch(`${base}/media`, {
-      method: 'POST',
-      headers: { 'x-placid-integration': 'n8n', Authorization: headers.Authorization },
-      body: form,
-    });
-    const media = (await uploaded.json()) as Json;
-    assert.equal(uploaded.status, 200, JSON.stringify(media));
+    const fileId = await uploadMedia(bytes, 'video/mp4', 'clip.mp4');
     const done = await createAndPoll('videos', {
-      clips: [{ template_uuid: template, layers: { photo: { video: media.media[0].file_id } } }],
+      clips: [{ template_uuid: template, layers: { photo: { video: fileId } } }],
     });
     assert.equal(done.status, 'finished', JSON.stringify(done));
   });
