@@ -15,6 +15,7 @@ import { describe, it } from 'node:test';
 import { applyLayerData } from '../../../src/render/design/apply-layer-data.ts';
 import { validateDesign } from '../../../src/render/design/validate-design.ts';
 import { paintDesign } from '../../../src/render/paint/index.ts';
+import { encodeBarcode } from '../../../src/render/layers/barcode/encode-barcode.ts';
 import { designOf, renderScene, testEnv } from './render-scene.ts';
 
 const hasZbar = runSync('zbarimg', ['--version']).status === 0;
@@ -162,9 +163,21 @@ describe('barcode layer', { skip: !hasZbar && 'zbarimg is not installed' }, () =
     };
     const itf = (layer: Record<string, unknown> = {}) =>
       oneCode({ value: '1540014128876', format: 'itf14', ...layer }, 360, 140);
-    // The layer is 340×120 at (10, 10): 107 modules of bars, 2×10 of quiet zone and 2×4.72 of
-    // bearer bar make a 2.49 px module and an 11.8 px bearer bar.
+    // The layer is 340×120 at (10, 10): 121.5 modules of bars, 2×10 of quiet zone and 2×4.72 of
+    // bearer bar make a 2.26 px module and a 10.7 px bearer bar.
     const [left, right, top] = [10, 349, 10];
+
+    it('has wide bars and spaces 2.5 times the narrow ones (GS1: 2.25 to 3)', () => {
+      const sym = encodeBarcode('1540014128876', 'itf14');
+      assert.equal(sym.kind, 'linear');
+      if (sym.kind !== 'linear') return;
+      const widths = new Set(sym.bars.map((b) => b.width));
+      const gaps = new Set(
+        sym.bars.slice(1).map((b, i) => b.start - sym.bars[i].start - sym.bars[i].width),
+      );
+      assert.deepEqual([...widths].sort(), [1, 2.5]);
+      assert.deepEqual([...gaps].sort(), [1, 2.5]);
+    });
 
     it('draws a bearer frame and the 14 digits by default, and still decodes exactly', async () => {
       const png = await renderScene(itf());

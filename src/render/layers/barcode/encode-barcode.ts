@@ -142,7 +142,14 @@ interface RawSymbol {
   pixy?: number;
 }
 
-function linearOf(sym: RawSymbol, sbs: number[], format: BarcodeFormat): LinearSymbol {
+/**
+ * Width of ITF-14's wide bars and spaces in narrow modules. bwip-js's raw encoder gives 2 (its
+ * renderer would apply `barratio`); GS1's General Specifications ask for 2.25 to 3, target 2.5.
+ */
+export const ITF14_WIDE = 2.5;
+
+function linearOf(sym: RawSymbol, raw: number[], format: BarcodeFormat): LinearSymbol {
+  const sbs = format === 'itf14' ? raw.map((w) => (w === 2 ? ITF14_WIDE : w)) : raw;
   const bars: Bar[] = [];
   let at = 0;
   sbs.forEach((w, i) => {
