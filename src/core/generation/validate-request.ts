@@ -171,6 +171,10 @@ export function checkPdfModifications(
     modifications.color_profile = String(m.color_profile);
   if (m.black !== undefined && m.black !== null)
     modifications.black = m.black as PdfModifications['black'];
+  if (m.pdf_standard !== undefined && m.pdf_standard !== null && m.pdf_standard !== '')
+    modifications.pdf_standard = m.pdf_standard as PdfModifications['pdf_standard'];
+  if (m.rendering_intent !== undefined && m.rendering_intent !== null && m.rendering_intent !== '')
+    modifications.rendering_intent = m.rendering_intent as PdfModifications['rendering_intent'];
   if (m.bleed !== undefined && m.bleed !== null && m.bleed !== '')
     // A decimal string (a form field) is its number; anything else is kept for the message.
     modifications.bleed = (
@@ -220,6 +224,8 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     bleed: m.bleed,
     cropMarks: m.crop_marks,
     blackOverprint: m.black_overprint,
+    pdfStandard: m.pdf_standard,
+    renderingIntent: m.rendering_intent,
     title: m.title,
     author: m.author,
     lang: m.lang,

@@ -160,6 +160,14 @@ export const CreatePdfBody = Type.Object({
           description:
             'CMYK PDFs: true (default) makes K-only black text and strokes up to 2 pt overprint, so the plates below have no text-shaped holes; false knocks them out (docs/print.md#black-overprint).',
         }),
+        pdf_standard: EnumOrNull(['x4'], {
+          description:
+            '"x4" makes a PDF/X-4 file: output intent (CMYK profile, or sRGB for RGB PDFs without color_profile), TrimBox on every page, XMP metadata, no link annotations. Default: no standard (docs/print.md#pdfx-4).',
+        }),
+        rendering_intent: EnumOrNull(['perceptual', 'relative', 'saturation', 'absolute'], {
+          description:
+            'CMYK PDFs: the rendering intent of the RGB → CMYK conversion. "relative" (default) is relative colorimetric with black-point compensation (docs/print.md#rendering-intent).',
+        }),
         ...docInfo,
       }),
     ),

@@ -8,7 +8,12 @@ import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
 import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
-import { DEFAULT_CMYK_PROFILE, findColorProfile, type ColorProfile } from './icc-profiles.ts';
+import {
+  DEFAULT_CMYK_PROFILE,
+  SRGB_PROFILE,
+  findColorProfile,
+  type ColorProfile,
+} from './icc-profiles.ts';
 import type { PdfOptions } from './options.ts';
 import { profileSource } from './profile-source.ts';
 import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
@@ -55,12 +60,20 @@ export async function planPdfColors(
         const inked = await rewritePdfColors(pdf, resolved.inks, {
           overprint: options.blackOverprint,
         });
-        const converted = await convertPdfToCmyk(inked, cmyk, options.imageQuality ?? 'high');
+        const converted = await convertPdfToCmyk(
+          inked,
+          cmyk,
+          options.imageQuality ?? 'high',
+          options.renderingIntent,
+        );
         // Ghostscript writes its own Producer and dates and drops Lang: set them again.
-        return addOutputIntent(converted, cmyk, info, boxes);
+        return addOutputIntent(converted, cmyk, info, boxes, options.pdfStandard);
       }
-      if (named) return addOutputIntent(pdf, profileSource(named, options.colorProfileData), info);
-      return pdf;
+      // PDF/X-4 needs an output intent: an RGB PDF without a named profile is sRGB.
+      const rgb = named ?? (options.pdfStandard === 'x4' ? SRGB_PROFILE : undefined);
+      if (!rgb) return pdf;
+      const source = profileSource(rgb, options.colorProfileData);
+      return addOutputIntent(pdf, source, info, undefined, options.pdfStandard);
     },
   };
 }
