@@ -7450,6 +7450,11 @@ export interface paths {
               filename?: string | null;
               /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
               lang?: string | null;
+              /**
+               * @description "x4": a PDF/X-4 merge. Every file must be a PDF/X file (a GTS_PDFX output intent) for the same ICC profile, such as PDFs made with pdf_standard "x4"; otherwise 422 naming the file (docs/print.md#pdfx-4).
+               * @enum {unknown}
+               */
+              pdf_standard?: 'x4' | null;
               /** @description Title in the PDF metadata; default: the title of the first page's template. */
               title?: string | null;
             } | null;

@@ -49,6 +49,8 @@ export interface PdfModifications {
 /** The document information a merge may set. */
 export interface MergeModifications {
   filename?: string;
+  /** `x4`: a PDF/X-4 merge of PDF/X files (docs/print.md#pdfx-4). */
+  pdf_standard?: 'x4';
   title?: string;
   author?: string;
   lang?: string;

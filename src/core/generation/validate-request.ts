@@ -13,12 +13,13 @@ import {
   checkPdfOptions,
   checkRasterOptions,
   checkMetadata,
+  type MergeOptions,
   type PdfOptions,
   type RasterOptions,
   type RenderProblem,
 } from '../../render/index.ts';
 import { validateTransfer, type Transfer } from '../../storage/transfer/transfer.ts';
-import type { ImageModifications, PdfModifications } from './render-row.ts';
+import type { ImageModifications, MergeModifications, PdfModifications } from './render-row.ts';
 
 /** Longest passthrough, in characters (a string as is, anything else as serialised JSON). */
 export const PASSTHROUGH_MAX = 1024;
@@ -229,6 +230,17 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     title: m.title,
     author: m.author,
     lang: m.lang,
+  };
+}
+
+/** The engine options of stored merge modifications, with the merge page cap. */
+export function mergeOptionsOf(m: MergeModifications, maxPages: number): MergeOptions {
+  return {
+    maxPages,
+    title: m.title,
+    author: m.author,
+    lang: m.lang,
+    ...(m.pdf_standard ? { pdfStandard: m.pdf_standard } : {}),
   };
 }
 

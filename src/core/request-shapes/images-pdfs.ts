@@ -184,7 +184,18 @@ export const MergePdfBody = Type.Object({
   passthrough: Type.Optional(passthrough),
   transfer: Type.Optional(transfer),
   create_now: Type.Optional(createNow),
-  modifications: Type.Optional(Nullable(OptionalFields({ filename, ...docInfo }))),
+  modifications: Type.Optional(
+    Nullable(
+      OptionalFields({
+        filename,
+        pdf_standard: EnumOrNull(['x4'], {
+          description:
+            '"x4": a PDF/X-4 merge. Every file must be a PDF/X file (a GTS_PDFX output intent) for the same ICC profile, such as PDFs made with pdf_standard "x4"; otherwise 422 naming the file (docs/print.md#pdfx-4).',
+        }),
+        ...docInfo,
+      }),
+    ),
+  ),
 });
 /** Body of POST /pdfs/merge as a type. */
 export type MergePdfBody = Static<typeof MergePdfBody>;

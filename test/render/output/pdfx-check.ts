@@ -143,7 +143,7 @@ export async function pdfX4Problems(pdf: Buffer): Promise<string[]> {
 
   const pages = Object.values(objects)
     .map((o) => o.value as Obj | undefined)
-    .filter((v) => v?.['/Type'] === '/Page');
+    .filter((v): v is Obj => v?.['/Type'] === '/Page');
   if (pages.length === 0) problems.push('pages: none');
   pages.forEach((page, i) => {
     const box = (key: string) => {
