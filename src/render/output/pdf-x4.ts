@@ -12,15 +12,7 @@
  * (no object streams when saved with useObjectStreams: false).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  PDFArray,
-  PDFDict,
-  PDFHexString,
-  PDFName,
-  PDFString,
-  type PDFDocument,
-  type PDFPage,
-} from 'pdf-lib';
+import { PDFDict, PDFHexString, PDFName, PDFString, type PDFDocument, type PDFPage } from 'pdf-lib';
 import type { DocInfo } from './skia-pdf-edit.ts';
 
 /** The PDF/X version written into Info and XMP. */
@@ -95,7 +87,7 @@ function dropAnnotations(page: PDFPage): number {
     );
   });
   if (kept.length === 0) page.node.delete(PDFName.of('Annots'));
-  else page.node.set(PDFName.of('Annots'), page.doc.context.obj(kept) as PDFArray);
+  else page.node.set(PDFName.of('Annots'), page.doc.context.obj(kept));
   return annots.size() - kept.length;
 }
 
