@@ -2,7 +2,8 @@
  * The colour step of a PDF render: which CMYK profile the render uses, the cmyk() colours of its
  * pages resolved before painting (cmyk-colors.ts), and after painting the CMYK conversion with
  * black and cmyk() colours kept as inks (black text and thin strokes overprinting, crop marks in
- * registration colour), and the output intent of the chosen profile.
+ * registration colour) with the chosen rendering intent, and the output intent of the chosen
+ * profile (sRGB for an RGB PDF/X-4 without one) with, when asked, the rest of PDF/X-4.
  */
 import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';

@@ -1,8 +1,8 @@
 /**
  * renderPdf: one vector page per design with Skia's PDF backend and the same painter as images
  * (real text with subset fonts, vector shapes, pictures at up to 300 ppi, JPEGs as they are), link
- * annotations for `link_target`, the test watermark, then the colour step: CMYK conversion with
- * Ghostscript and/or an output intent for a named profile.
+ * annotations for `link_target` (not in PDF/X-4 files), the test watermark, then the colour step:
+ * CMYK conversion with Ghostscript and/or an output intent for a named profile, and PDF/X-4.
  */
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 import {
