@@ -8,8 +8,9 @@
  * - no annotations inside the page but printer's marks: PDF/X allows others only outside the
  *   BleedBox (TrimBox), and a link of `link_target` lies on the page, so links are left out;
  * - a trailer /ID; and, after saving, the header `%PDF-1.6` (pdfX4Header).
- * The file stays in the PDF 1.6 feature set: Skia and Ghostscript write no PDF 1.7 features
- * (no object streams when saved with useObjectStreams: false).
+ * The header names 1.6 for a file whose pages Skia writes as PDF 1.4 (Ghostscript's CMYK
+ * conversion declares 1.7 but writes the same kind of objects); pdf-lib saves it without object
+ * streams.
  */
 import { randomUUID } from 'node:crypto';
 import { PDFDict, PDFHexString, PDFName, PDFString, type PDFDocument, type PDFPage } from 'pdf-lib';
