@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkPdfOptions, renderPdf, type PdfOptions } from '../../../src/render/index.ts';
-import { photoAssets, pdfFonts, sampleDesign, tool } from './output-kit.ts';
+import { photoAssets, pdfFonts, pdfInfo, sampleDesign, tool } from './output-kit.ts';
 import { pdfX4Problems, qpdfObjects, text, xmpValue } from './pdfx-check.ts';
 
 async function render(options: PdfOptions, pages = 1) {
@@ -45,6 +45,8 @@ test('an RGB PDF/X-4 without a profile gets an sRGB output intent and a default 
   assert.equal(text(intent['/OutputConditionIdentifier']), 'sRGB IEC61966-2.1');
   assert.equal(text(info['/Title']), 'Untitled');
   assert.equal(xmpValue(xmp, 'dc:title'), 'Untitled');
+  // poppler names the standard from the file's own keys.
+  assert.match(await pdfInfo(pdf.bytes), /^PDF subtype:\s+PDF\/X-4$/m);
   // The box's link_target is left out, and the warning says so.
   assert.deepEqual(
     pdf.warnings?.filter((w) => w.code === 'link_left_out').map((w) => w.path),
