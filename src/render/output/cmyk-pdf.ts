@@ -4,7 +4,7 @@
  * profile, so a print shop's RIP knows the intended print condition. Not `-dPDFX`: that needs a
  * PostScript prologue and refuses some inputs; the output intent is all printers read.
  */
-import { PDFDocument, PDFName, PDFNumber, PDFString, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber, PDFRef, PDFString, rgb } from 'pdf-lib';
 import type { PdfOptions, RenderingIntent } from './options.ts';
 import { applyPdfX4, pdfX4Header } from './pdf-x4.ts';
 import type { ProfileSource } from './profile-source.ts';
@@ -100,6 +100,13 @@ export function setPageBoxes(doc: PDFDocument, boxes: readonly PageBoxes[]): voi
   });
 }
 
+/** Removes the catalog's XMP stream, the object too (pdf-lib saves unreferenced objects). */
+function dropMetadata(doc: PDFDocument): void {
+  const ref = doc.catalog.get(PDFName.of('Metadata'));
+  doc.catalog.delete(PDFName.of('Metadata'));
+  if (ref instanceof PDFRef) doc.context.delete(ref);
+}
+
 /**
  * Adds an OutputIntent with the profile's ICC, and the document information `info`; with
  * `boxes`, the exact page boxes too (after Ghostscript); with `standard` x4, what else PDF/X-4
@@ -128,6 +135,9 @@ export async function addOutputIntent(
   });
   doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([intent]));
   setDocInfo(doc, info);
+  // Ghostscript's XMP names Ghostscript as the producer, with its own dates: the Info dictionary
+  // (and PDF/X-4's own XMP, which repeats it) is the file's one record of both.
+  dropMetadata(doc);
   if (standard === 'x4') applyPdfX4(doc, info);
   const saved = await doc.save({ useObjectStreams: false });
   return standard === 'x4' ? pdfX4Header(saved) : Buffer.from(saved);

@@ -72,6 +72,7 @@ test('a CMYK PDF/X-4 with bleed, crop marks and a title passes every check', asy
   assert.equal(xmpValue(xmp, 'dc:creator'), 'Acme');
   // Ghostscript's own XMP (its Producer) is replaced, not kept beside Imprint's.
   assert.doesNotMatch(xmp, /Ghostscript/);
+  assert.ok(!pdf.bytes.includes('Ghostscript'), 'nor left in the file as an unused object');
   const { get, objects } = await qpdfObjects(pdf.bytes);
   const page = Object.values(objects).find(
     (o) => (o.value as Record<string, unknown> | undefined)?.['/Type'] === '/Page',
