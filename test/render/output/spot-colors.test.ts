@@ -7,8 +7,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PDFRawStream } from 'pdf-lib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, decodePDFRawStream } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  decodePDFRawStream,
+  type PDFRawStream,
+} from 'pdf-lib';
 import sharp from 'sharp';
 import {
   RenderInputError,
