@@ -29,6 +29,7 @@ import { parseColor } from '../../../src/render/design/color.ts';
 import { cmykToRgb } from '../../../src/render/output/cmyk-to-rgb.ts';
 import { iccProfileBytes } from '../../../src/render/output/icc-profile-files.ts';
 import { keep, valid } from './output-kit.ts';
+import { pdfX4Problems } from './pdfx-check.ts';
 import { separations, type Box } from './separations.ts';
 
 const RED = 'spot("PANTONE 185 C",0,100,81,4)';
@@ -297,6 +298,23 @@ for (const colorMode of ['rgb', 'cmyk'] as const) {
     });
   });
 }
+
+describe('spot() colours in PDF/X-4', () => {
+  it('keep their Separation spaces, named, in RGB and CMYK files that pass the PDF/X-4 checks', async () => {
+    for (const colorMode of ['rgb', 'cmyk'] as const) {
+      const pdf = await renderPdf({
+        pages: [{ design: spotDesign() }],
+        assets,
+        options: { colorMode, pdfStandard: 'x4' },
+      });
+      assert.deepEqual(await pdfX4Problems(pdf.bytes), [], colorMode);
+      assert.deepEqual([...(await separationSpaces(pdf.bytes)).keys()].sort(), [
+        GOLD_NAME,
+        'PANTONE 185 C',
+      ]);
+    }
+  });
+});
 
 describe('spot() colours in preflight', () => {
   it('count the alternate against the ink limit of a CMYK PDF', async () => {
