@@ -9,7 +9,7 @@ import { FieldErrorCollector } from './errors.ts';
 import type { BrandKitStore } from './ports/brand-kit-store.ts';
 import type { FontStore } from './ports/font-store.ts';
 import {
-  COLOR_FORMATS,
+  colorFormatsFor,
   findBundledFamily,
   findLibraryFamily,
   parseColor,
@@ -82,7 +82,7 @@ export async function putBrandKit(
     if (value === undefined) {
       errors.add(
         `colors.${i}.value`,
-        `The colors.${i}.value field must be ${COLOR_FORMATS}; received ${JSON.stringify(c.value ?? null)}.`,
+        `The colors.${i}.value field must be ${colorFormatsFor(c.value)}; received ${JSON.stringify(c.value ?? null)}.`,
       );
     }
     const name = typeof c.name === 'string' && c.name.trim() !== '' ? c.name.trim() : null;

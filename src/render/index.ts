@@ -11,6 +11,7 @@ import type { PdfOptions, RasterOptions, RenderedFile } from './output/options.t
 
 export { checkRasterOptions, checkPdfOptions } from './output/check-options.ts';
 export { prepareRender } from './output/prepare-render.ts';
+export { spotConflicts } from './output/spot-conflicts.ts';
 export {
   validateDesign,
   listedLayers,
@@ -18,7 +19,7 @@ export {
   MAX_CANVAS_SIDE,
 } from './design/index.ts';
 export { readScalar } from './design/scalars.ts';
-export { parseColor, COLOR_FORMATS } from './design/index.ts';
+export { parseColor, COLOR_FORMATS, colorFormatsFor } from './design/index.ts';
 export { warningText, requestWarnings, WarningBudget } from './design/request-warnings.ts';
 export { WARNING_CODES } from './types.ts';
 export { isDynamic } from './design/dynamic-layers.ts';

@@ -107,7 +107,7 @@ export const WARNING_CODES = [
    * placeholder; POST /images and /pdfs fail on the same URL.
    */
   'picture_unavailable',
-  /** Preflight (PDFs): a cmyk() colour's total ink is over the output condition's limit. */
+  /** Preflight (PDFs): a cmyk() colour's (or a spot's alternate's) total ink is over the limit. */
   'ink_over_limit',
   /** Preflight (PDFs): a line or border thinner than 0.25 pt. */
   'thin_line',

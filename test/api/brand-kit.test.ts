@@ -37,6 +37,7 @@ for (const { kind, skip } of testDbKinds()) {
           { value: 'rebeccapurple' },
           { name: 'Glass', value: 'rgba(255, 0, 0, 0.5)' },
           { name: '  ', value: '#abc' },
+          { name: 'Red', value: "Spot('PANTONE 185 C' 0% 100% 81% 4%)" },
         ],
         fonts: { heading: 'montserrat', body: 'Inter' },
       });
@@ -47,6 +48,7 @@ for (const { kind, skip } of testDbKinds()) {
         { name: null, value: '#663399' },
         { name: 'Glass', value: '#ff000080' },
         { name: null, value: '#aabbcc' },
+        { name: 'Red', value: 'spot("PANTONE 185 C",0,100,81,4)' },
       ]);
       assert.deepEqual(kit.fonts, { heading: 'montserrat', body: 'Inter' });
       assert.ok(!Number.isNaN(Date.parse(kit.updated_at)));
@@ -60,7 +62,12 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('names every bad field in one 422', async () => {
       const res = await put({
-        colors: [{ value: '#12345' }, { value: 'red' }, { value: 'blurple', name: 'x' }],
+        colors: [
+          { value: '#12345' },
+          { value: 'red' },
+          { value: 'blurple', name: 'x' },
+          { value: 'spot("None",0,0,0,0)' },
+        ],
         fonts: { heading: 'No Such Family' },
       });
       assert.equal(res.statusCode, 422, res.body);
@@ -68,8 +75,10 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(Object.keys(errors).sort(), [
         'colors.0.value',
         'colors.2.value',
+        'colors.3.value',
         'fonts.heading',
       ]);
+      assert.match(errors['colors.3.value'][0], /spot\("PANTONE 185 C".*not "All" or "None"/);
       assert.match(errors['colors.0.value'][0], /#RRGGBB.*received "#12345"/);
       assert.match(errors['fonts.heading'][0], /"No Such Family"/);
       // The schema's own checks name their fields too.

@@ -81,6 +81,43 @@ for (const { kind, skip } of testDbKinds()) {
         );
       });
 
+      it('answers 422 naming the field for a bad spot() and for a second alternate of one spot', async () => {
+        const spot = (inks: string) => `spot("PANTONE 185 C",${inks})`;
+        const bad = await post({
+          pages: [{ template_uuid: uuid, layers: { box: { background_color: spot('0,100,81') } } }],
+        });
+        assert.equal(bad.statusCode, 422, bad.body);
+        assert.match(
+          bad.json().errors['pages.0.layers.box.background_color'][0],
+          /spot\("PANTONE 185 C", 0, 100, 81, 4\)/,
+        );
+        const twice = await post({
+          pages: [
+            { template_uuid: uuid, layers: { box: { background_color: spot('0,100,81,4') } } },
+            { template_uuid: uuid, layers: { box: { background_color: spot('0,90,80,0') } } },
+          ],
+        });
+        assert.equal(twice.statusCode, 422, twice.body);
+        assert.deepEqual(Object.keys(twice.json().errors), ['pages.1.layers.box.background_color']);
+        assert.match(
+          twice.json().errors['pages.1.layers.box.background_color'][0],
+          /cmyk\(0,100,81,4\) of the spot colour "PANTONE 185 C" at pages\.0\.layers\.box/,
+        );
+        // The same alternate on both pages is one ink: its plate holds the box.
+        const pdf = await file(
+          await post({
+            pages: [
+              { template_uuid: uuid, layers: { box: { background_color: spot('0,100,81,4') } } },
+              { template_uuid: uuid, layers: { box: { background_color: spot('0,100,81,4') } } },
+            ],
+            modifications: { color_mode: 'cmyk' },
+          }),
+        );
+        const sep = await separations(pdf);
+        assert.equal(sep.ink('PANTONE 185 C', 340, 140), 1);
+        assert.equal(sep.ink('Magenta', 340, 140), 0);
+      });
+
       it(
         'prints black on K and cmyk() inks exactly, then uses an imported profile as the output intent',
         { timeout: 60_000 },

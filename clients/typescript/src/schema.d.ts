@@ -1075,7 +1075,7 @@ export interface paths {
             colors: {
               /** @description Optional name (at most 60 characters). */
               name?: string | null;
-              /** @description A colour as layers take it: #RRGGBB, #RRGGBBAA, #RGB, rgba(…), cmyk(…) or a CSS name. Stored in normal form (#rrggbb or #rrggbbaa). */
+              /** @description A colour as layers take it: #RRGGBB, #RRGGBBAA, #RGB, rgba(…), cmyk(…), spot("name", c, m, y, k) or a CSS name. Stored in normal form (#rrggbb, #rrggbbaa, cmyk(c,m,y,k) or spot("name",c,m,y,k)). */
               value: string;
             }[];
             fonts?: {
@@ -14683,11 +14683,11 @@ export interface components {
   schemas: {
     /** BarcodeLayer */
     BarcodeLayer: {
-      /** @description Background colour; null or "" for transparent. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #ffffff. */
+      /** @description Background colour; null or "" for transparent. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #ffffff. */
       background_color?: string | null;
       /** @description ITF-14: frame the bars and quiet zones with bearer bars (as GS1 asks). Default true. */
       bearer_bars?: boolean | null;
-      /** @description Bar colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      /** @description Bar colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #000000. */
       color?: string;
       /** @description QR code error-correction level. Case-insensitive. Default "M". */
       error_correction?: ('L' | 'M' | 'Q' | 'H') | null;
@@ -14968,7 +14968,7 @@ export interface components {
     } | null;
     /** LineLayer */
     LineLayer: {
-      /** @description Stroke colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      /** @description Stroke colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #000000. */
       color?: string;
       /** @description Dash pattern: lengths of dash, gap, dash, gap… in the design unit, as an array ([12, 6]) or a string ("12 6"); an odd list repeats. null or "" for a solid line. With round caps, a dash of 0 draws dots. */
       dash?: number[] | string | null;
@@ -15185,9 +15185,9 @@ export interface components {
     };
     /** RatingLayer */
     RatingLayer: {
-      /** @description Colour of filled stars. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #f59e0b. */
+      /** @description Colour of filled stars. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #f59e0b. */
       color?: string;
-      /** @description Colour of empty stars; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #d1d5db. */
+      /** @description Colour of empty stars; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #d1d5db. */
       empty_color?: string | null;
       /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
       group?: string | null;
@@ -15273,9 +15273,9 @@ export interface components {
     };
     /** ShapeLayer */
     ShapeLayer: {
-      /** @description Fill colour; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      /** @description Fill colour; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #000000. */
       background_color?: string | null;
-      /** @description Border colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      /** @description Border colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. null or "" for none. */
       border_color?: string | null;
       /** @description Corner radius of a rectangle. A length in px from 0 to 100000: a number or a string like "12px". Default 0. */
       border_radius?: number | string | null;
@@ -15370,7 +15370,7 @@ export interface components {
       align?: ('left' | 'center' | 'right' | 'justify') | null;
       /** @description The font of emphasised text; null for the layer font. */
       alt_font?: string | null;
-      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. null or "" for none. */
       alt_text_color?: string | null;
       /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
       auto_fit?: boolean | null;
@@ -15470,7 +15470,7 @@ export interface components {
       srt?: string | null;
       /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
       text?: (string | number) | null;
-      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #000000. */
       text_color?: string;
       /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
       text_format?: ('plain' | 'markup') | null;
@@ -15622,9 +15622,9 @@ export interface components {
     };
     /** TableLayer */
     TableLayer: {
-      /** @description Background of body rows; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      /** @description Background of body rows; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. null or "" for none. */
       background_color?: string | null;
-      /** @description Colour of the grid lines. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #d1d5db. */
+      /** @description Colour of the grid lines. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #d1d5db. */
       border_color?: string;
       /** @description Width of the grid lines (0 = none). A length in px from 0 to 100: a number or a string like "12px". Default 1. */
       border_width?: number | string | null;
@@ -15647,7 +15647,7 @@ export interface components {
       font_weight?: number | null;
       /** @description The group the layer belongs to (the editor selects, moves and resizes a group as one): a name shared by its layers, or null for none. Drawing is not affected. */
       group?: string | null;
-      /** @description Header background; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #e5e7eb. */
+      /** @description Header background; null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #e5e7eb. */
       header_background_color?: string | null;
       /** @description Header font; null for the body font. */
       header_font?: string | null;
@@ -15655,7 +15655,7 @@ export interface components {
       header_font_size?: number | string | null;
       /** @description Header font weight. Default 700. */
       header_font_weight?: number | null;
-      /** @description Header text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #111827. */
+      /** @description Header text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #111827. */
       header_text_color?: string;
       /** @description Height. In design px, from 0 to 100000: a number or "12px". */
       height: number | string;
@@ -15735,7 +15735,7 @@ export interface components {
         | null;
       /** @description Draw the column titles as a header row (repeated on every PDF page). Default true. */
       show_header?: boolean | null;
-      /** @description Body text colour (also barcodes). a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #111827. */
+      /** @description Body text colour (also barcodes). a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #111827. */
       text_color?: string;
       /**
        * @description "table". (enum property replaced by openapi-typescript)
@@ -15748,7 +15748,7 @@ export interface components {
       x: number | string;
       /** @description Top edge. In design px, from -100000 to 100000: a number or "12px". */
       y: number | string;
-      /** @description Background of every second body row (2nd, 4th…); null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      /** @description Background of every second body row (2nd, 4th…); null or "" for none. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. null or "" for none. */
       zebra_color?: string | null;
     } & {
       [key: string]: unknown;
@@ -15890,7 +15890,7 @@ export interface components {
       align?: ('left' | 'center' | 'right' | 'justify') | null;
       /** @description The font of emphasised text; null for the layer font. */
       alt_font?: string | null;
-      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. null or "" for none. */
+      /** @description Colour of emphasised text; null for text_color. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. null or "" for none. */
       alt_text_color?: string | null;
       /** @description Shrink the font (down to min_font_size) until the text fits the box. Default false. */
       auto_fit?: boolean | null;
@@ -15988,7 +15988,7 @@ export interface components {
       rotation?: number | null;
       /** @description The text; `*word*` marks emphasis (alt_font, alt_text_color). With text_format "markup" also <b>, <i>, <u>, <s>, <span color>, <a href>, <br> and &lt; &gt; &amp;. At most 10000 characters. */
       text?: (string | number) | null;
-      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name. Default #000000. */
+      /** @description Text colour. a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name. Default #000000. */
       text_color?: string;
       /** @description "markup" reads a small HTML-like subset in text: <b>/<strong>, <i>/<em>, <u>, <s>/<strike>/<del>, <span color="…">, <a href="https://…"> (clickable in PDFs), <br> and the entities &lt; &gt; &amp; &quot; &apos; &#NN;. Malformed or unknown markup shows as text. Default "plain". Case-insensitive. Default "plain". */
       text_format?: ('plain' | 'markup') | null;

@@ -8,6 +8,7 @@ import { FieldErrorCollector, notFound, type FieldErrors } from '../errors.ts';
 import type { Caller } from '../projects.ts';
 import {
   prepareRender,
+  spotConflicts,
   RenderInputError,
   type RasterOptions,
   outputSize,
@@ -277,6 +278,9 @@ export async function checkPdfRequest(
     sizes.push(pixelSize(found.design));
   }
   checkAssetCap(deps.maxAssetsPerJob, assetPages, errors);
+  // One alternate per spot across the pages (each page's own were checked by prepareRender).
+  const consistent = assetPages.filter((p) => !errors.hasUnder(p.prefix.slice(0, -1)));
+  addProblems(errors, spotConflicts(consistent));
   common.warnings = requestWarningLines(warned, unknownFields);
   errors.throwIfAny();
   if (Object.keys(missing).length) throw notFound('Template', missing);

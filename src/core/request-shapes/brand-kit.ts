@@ -14,7 +14,7 @@ export const PutBrandKitBody = Type.Object({
       value: Type.String({
         maxLength: 100,
         description:
-          'A colour as layers take it: #RRGGBB, #RRGGBBAA, #RGB, rgba(…), cmyk(…) or a CSS name. Stored in normal form (#rrggbb or #rrggbbaa).',
+          'A colour as layers take it: #RRGGBB, #RRGGBBAA, #RGB, rgba(…), cmyk(…), spot("name", c, m, y, k) or a CSS name. Stored in normal form (#rrggbb, #rrggbbaa, cmyk(c,m,y,k) or spot("name",c,m,y,k)).',
       }),
       name: Type.Optional(
         Type.Union([Type.String({ maxLength: BRAND_COLOR_NAME_MAX }), Type.Null()], {

@@ -11,7 +11,7 @@ export type CmykInks = [c: number, m: number, y: number, k: number];
 const CANONICAL = /^cmyk\((\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)\)$/;
 
 /** Percent with at most 2 decimals and no trailing zeros. */
-const percent = (n: number): string => String(Math.round(n * 100) / 100);
+export const formatPercent = (n: number): string => String(Math.round(n * 100) / 100);
 
 /**
  * Parses `cmyk(…)` (any case, commas or spaces, optional `%`) into its canonical form, or
@@ -26,7 +26,7 @@ export function parseCmykColor(v: string): string | undefined {
   for (const part of parts) {
     const m = /^(\d+(?:\.\d+)?|\.\d+)%?$/.exec(part);
     if (!m || Number(m[1]) > 100) return undefined;
-    values.push(percent(Number(m[1])));
+    values.push(formatPercent(Number(m[1])));
   }
   return `cmyk(${values.join(',')})`;
 }

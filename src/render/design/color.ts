@@ -1,22 +1,31 @@
 /**
  * Colour values of designs and requests: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`/`rgba()`,
- * `cmyk()`, CSS names and `transparent`. Everything is normalised to lower-case `#rrggbb` (opaque)
- * or `#rrggbbaa`, which Skia understands and which makes "is this transparent?" a string check;
- * cmyk() colours keep their canonical `cmyk(c,m,y,k)` form until the render resolves them
+ * `cmyk()`, `spot()`, CSS names and `transparent`. Everything is normalised to lower-case
+ * `#rrggbb` (opaque) or `#rrggbbaa`, which Skia understands and which makes "is this
+ * transparent?" a string check; cmyk() and spot() colours keep their canonical forms
+ * (`cmyk(c,m,y,k)`, `spot("name",c,m,y,k)`) until the render resolves them
  * (output/cmyk-colors.ts).
  */
 import { CSS_COLOR_NAMES } from './color-names.ts';
 import { parseCmykColor } from './cmyk-color.ts';
+import { SPOT_FORMAT, parseSpotColor } from './spot-color.ts';
 
 /** What a colour value may look like, for error messages. */
 export const COLOR_FORMATS =
-  'a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100) or a CSS name';
+  'a colour like "#RRGGBB", "#RRGGBBAA", "#RGB", "rgba(r, g, b, a)", "cmyk(c, m, y, k)" (ink percentages 0–100), spot("name", c, m, y, k) (a named ink and its CMYK alternate) or a CSS name';
+
+/** What `value` should have looked like: the spot() rules for a bad spot(), else any colour. */
+export function colorFormatsFor(value: unknown): string {
+  return typeof value === 'string' && /^\s*spot\(/i.test(value) ? SPOT_FORMAT : COLOR_FORMATS;
+}
 
 const hex2 = (n: number): string => Math.round(n).toString(16).padStart(2, '0');
 
 /** Parses a colour; returns the normalised `#rrggbb[aa]` form, or undefined when it is not one. */
 export function parseColor(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
+  // A spot colour's name is the ink's, case and all: parsed before the value is lower-cased.
+  if (/^\s*spot\(/i.test(value)) return parseSpotColor(value.trim());
   const v = value.trim().toLowerCase();
   if (v === 'transparent') return '#00000000';
   const named = CSS_COLOR_NAMES[v];

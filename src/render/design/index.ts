@@ -4,7 +4,7 @@ export { applyLayerData, usedLayerData } from './apply-layer-data.ts';
 export { coerceLayerValues } from './coerce-layer-values.ts';
 export { listedLayers } from './listed-layers.ts';
 export { collectAssetUrls } from './collect-asset-urls.ts';
-export { parseColor, isTransparent, hasAlpha, COLOR_FORMATS } from './color.ts';
+export { parseColor, isTransparent, hasAlpha, COLOR_FORMATS, colorFormatsFor } from './color.ts';
 export {
   addProblem,
   checkBoolean,

@@ -5,7 +5,7 @@
  * received. Writing the default after a problem keeps drawing code free of defensive checks.
  */
 import type { PropContext, RenderProblem } from '../types.ts';
-import { COLOR_FORMATS, parseColor } from './color.ts';
+import { colorFormatsFor, parseColor } from './color.ts';
 
 /** A short rendering of a received value for messages (JSON, truncated). */
 export function describeValue(value: unknown): string {
@@ -128,7 +128,8 @@ export function checkColor(
   }
   const color = parseColor(v);
   if (color === undefined) {
-    addProblem(c.problems, c.path, prop, nullable ? `${COLOR_FORMATS}, or null` : COLOR_FORMATS, v);
+    const formats = colorFormatsFor(v);
+    addProblem(c.problems, c.path, prop, nullable ? `${formats}, or null` : formats, v);
     c.layer[prop] = def;
   } else c.layer[prop] = color;
 }

@@ -6,7 +6,7 @@
  */
 import { checkTypeProps, getLayerType, layerTypeNames } from '../layers/index.ts';
 import type { Design, LayerSpec, RenderProblem } from '../types.ts';
-import { COLOR_FORMATS, isTransparent, parseColor } from './color.ts';
+import { colorFormatsFor, isTransparent, parseColor } from './color.ts';
 import { checkCommonProps } from './common-props.ts';
 import { addProblem, describeValue } from './props.ts';
 import { DESIGN_UNITS, PX_PER_UNIT } from './units.ts';
@@ -87,7 +87,7 @@ function checkCanvas(input: Record<string, unknown>, out: Design, problems: Rend
   else {
     const color = parseColor(bg);
     if (color === undefined)
-      topProblem(problems, 'background', `${COLOR_FORMATS}, or null for transparent`, bg);
+      topProblem(problems, 'background', `${colorFormatsFor(bg)}, or null for transparent`, bg);
     else out.background = isTransparent(color) ? null : color;
   }
 }

@@ -9,13 +9,17 @@
  * k`/`K`. Ghostscript keeps DeviceCMYK colours as they are when it converts the rest.
  * Everywhere else (images, RGB PDFs) a cmyk() colour is painted as its RGB through the CMYK
  * profile. Crop marks get a sentinel too, written as registration colour (every plate, 100%).
+ * Spot colours get a sentinel in every PDF, RGB or CMYK, written as their Separation colour space
+ * at tint 1 (spot-colors.ts); images paint their CMYK alternate like a cmyk() colour.
  * With the inks written, K-only black text and thin strokes are set to overprint
- * (black-overprint.ts).
+ * (black-overprint.ts); spot colours knock out, as a spot ink usually does.
  */
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFRawStream, decodePDFRawStream, type PDFRef } from 'pdf-lib';
 import { OVERPRINT_OFF, OVERPRINT_ON, overprintContent } from './black-overprint.ts';
 import { addResource, contentStreams, lineWidths, sharedResources } from './pdf-content-streams.ts';
 import { cmykInks, type CmykInks } from '../design/cmyk-color.ts';
+import { spotColor } from '../design/spot-color.ts';
+import { SPOT_SPACE_PREFIX, registerSeparation, type SpotInk } from './spot-colors.ts';
 import { getLayerType } from '../layers/index.ts';
 import type { Design, LayerSpec } from '../types.ts';
 import { cmykToRgb, type Rgb } from './cmyk-to-rgb.ts';
@@ -24,11 +28,14 @@ import type { PdfOptions } from './options.ts';
 /** How pure black prints in a CMYK PDF: K only (default) or as the profile converts it. */
 export type BlackMode = NonNullable<PdfOptions['black']>;
 
+/** What a sentinel stands for: process inks, registration colour (`all`) or a spot colour. */
+export type Ink = CmykInks | 'all' | SpotInk;
+
 /**
  * Ink values by the RGB painted for them (`r,g,b`, 0–255); `all` is registration colour, 100% of
  * every plate (crop marks).
  */
-export type InkMap = Map<string, CmykInks | 'all'>;
+export type InkMap = Map<string, Ink>;
 
 /** The design colour value standing for registration colour (never a valid colour of a design). */
 const REGISTRATION = 'registration';
@@ -65,6 +72,11 @@ export function forEachColor(
   }
 }
 
+/** The spot colours among `inks`. */
+export function spotInks(inks: InkMap): SpotInk[] {
+  return [...inks.values()].filter((c): c is SpotInk => typeof c === 'object' && !Array.isArray(c));
+}
+
 /** The designs with their cmyk() colours resolved, and the inks to write back into the PDF. */
 export interface ResolvedColors {
   designs: Design[];
@@ -74,49 +86,66 @@ export interface ResolvedColors {
 }
 
 /**
- * Replaces the cmyk() colours of `designs` (copies; the inputs are untouched) by RGB: with
- * `cmykPdf`, a sentinel per colour recorded in `inks` (with black → K when `black` is "k");
- * otherwise the colour converted through `icc`, the CMYK profile.
+ * Replaces the cmyk() and spot() colours of `designs` (copies; the inputs are untouched) by RGB:
+ * a sentinel per colour recorded in `inks` where the PDF writes it as inks (cmyk() colours with
+ * `cmykPdf`, with black → K when `black` is "k"; spot colours with `spots`, for every PDF);
+ * otherwise the colour (a spot's alternate) converted through `icc`, the CMYK profile.
  */
 export async function resolveCmykColors(
   designs: readonly Design[],
-  opts: { icc: Uint8Array; cmykPdf?: boolean; black?: BlackMode; cropMarks?: boolean },
+  opts: {
+    icc: Uint8Array;
+    cmykPdf?: boolean;
+    spots?: boolean;
+    black?: BlackMode;
+    cropMarks?: boolean;
+  },
 ): Promise<ResolvedColors> {
   const inks: InkMap = new Map();
   if (opts.cmykPdf && (opts.black ?? 'k') === 'k') inks.set('0,0,0', [0, 0, 0, 1]);
-  const wanted = new Map<string, CmykInks | 'all'>();
-  if (opts.cmykPdf && opts.cropMarks) wanted.set(REGISTRATION, 'all');
+  // Design colour values painted as sentinels, and those painted as their RGB.
+  const sentinels = new Map<string, Ink>();
+  const converted = new Map<string, CmykInks>();
+  if (opts.cmykPdf && opts.cropMarks) sentinels.set(REGISTRATION, 'all');
+  const spaces = new Map<string, string>();
   const used = new Set<string>(['0,0,0', '255,255,255']);
   for (const d of designs) {
     forEachColor(d, (value) => {
       const c = cmykInks(value);
-      if (c) wanted.set(value, c);
+      const spot = c ? undefined : spotColor(value);
+      if (c) (opts.cmykPdf ? sentinels : converted).set(value, c);
+      else if (spot && opts.spots) {
+        // One colour space per ink name (spot-conflicts.ts keeps its alternate single).
+        if (!spaces.has(spot.name)) spaces.set(spot.name, `${SPOT_SPACE_PREFIX}${spaces.size}`);
+        sentinels.set(value, {
+          spot: spot.name,
+          inks: spot.inks,
+          resource: spaces.get(spot.name)!,
+        });
+      } else if (spot) converted.set(value, spot.inks);
       else if (/^#[0-9a-f]{6}/.test(value)) {
         used.add([1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16)).join(','));
       }
     });
   }
-  if (wanted.size === 0) return { designs: [...designs], inks, markColor: '#000000' };
-  const painted = new Map<string, string>();
-  if (opts.cmykPdf) {
-    let n = 0;
-    for (const [value, c] of wanted) {
-      let rgb: Rgb;
-      // Dark, odd greys-blues nobody picks: the first free ones after rgb(1, 2, 3).
-      do {
-        rgb = [1 + (n % 7), 2 + (Math.floor(n / 7) % 11), 3 + Math.floor(n / 77)];
-        n++;
-      } while (used.has(rgbKey(rgb)));
-      used.add(rgbKey(rgb));
-      inks.set(rgbKey(rgb), c);
-      painted.set(value, hex(rgb));
-    }
-  } else {
-    // Registration colour is only wanted in CMYK PDFs: every value here is an ink.
-    const values = [...wanted.keys()];
-    const rgbs = await cmykToRgb([...wanted.values()] as CmykInks[], opts.icc);
-    values.forEach((v, i) => painted.set(v, hex(rgbs[i])));
+  if (sentinels.size + converted.size === 0) {
+    return { designs: [...designs], inks, markColor: '#000000' };
   }
+  const painted = new Map<string, string>();
+  let n = 0;
+  for (const [value, c] of sentinels) {
+    let rgb: Rgb;
+    // Dark, odd greys-blues nobody picks: the first free ones after rgb(1, 2, 3).
+    do {
+      rgb = [1 + (n % 7), 2 + (Math.floor(n / 7) % 11), 3 + Math.floor(n / 77)];
+      n++;
+    } while (used.has(rgbKey(rgb)));
+    used.add(rgbKey(rgb));
+    inks.set(rgbKey(rgb), c);
+    painted.set(value, hex(rgb));
+  }
+  const rgbs = await cmykToRgb([...converted.values()], opts.icc);
+  [...converted.keys()].forEach((v, i) => painted.set(v, hex(rgbs[i])));
   const copies = designs.map((d) => structuredClone(d));
   for (const d of copies) {
     forEachColor(d, (value, set) => {
@@ -141,31 +170,35 @@ export function rewriteContent(content: string, inks: InkMap): string | undefine
     const c = inks.get(key);
     if (!c) return all;
     changed = true;
-    if (c === 'all')
-      return `${lead}/${REGISTRATION_SPACE} ${op === 'rg' ? 'cs 1 scn' : 'CS 1 SCN'}`;
+    const tint = op === 'rg' ? 'cs 1 scn' : 'CS 1 SCN';
+    if (c === 'all') return `${lead}/${REGISTRATION_SPACE} ${tint}`;
+    if (!Array.isArray(c)) return `${lead}/${c.resource} ${tint}`;
     return `${lead}${c.map(ink).join(' ')} ${op === 'rg' ? 'k' : 'K'}`;
   });
   return changed ? out : undefined;
 }
 
 /**
- * Writes the colours of `inks` as DeviceCMYK (registration colour as the /All separation) into
- * the PDF's content streams (Skia's PDF, before Ghostscript, which keeps both), and sets K-only
- * black text and thin strokes to overprint unless `overprint` is false. Returns `pdf` unchanged
+ * Writes the colours of `inks` as DeviceCMYK (registration colour as the /All separation, spot
+ * colours as their own, or under their resource names with `spotPlaceholders`) into the PDF's
+ * content streams (Skia's PDF, before Ghostscript, which keeps both), and sets K-only black text
+ * and thin strokes to overprint unless `overprint` is false. Returns `pdf` unchanged
  * when there is nothing to write.
  */
 export async function rewritePdfColors(
   pdf: Buffer,
   inks: InkMap,
-  opts: { overprint?: boolean } = {},
+  opts: { overprint?: boolean; spotPlaceholders?: boolean } = {},
 ): Promise<Buffer> {
   // K-only black reaches the PDF only through `inks` (Ghostscript makes rich black of RGB).
   const overprint =
     opts.overprint !== false &&
-    [...inks.values()].some((c) => c !== 'all' && c.join() === '0,0,0,1');
+    [...inks.values()].some((c) => Array.isArray(c) && c.join() === '0,0,0,1');
   if (inks.size === 0) return pdf;
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const shared = sharedResources(doc);
+  const spots = spotInks(inks);
+  const separations = new Map<string, PDFRef>();
   let changed = false;
   for (const { ref, resources } of contentStreams(doc)) {
     const stream = doc.context.lookup(ref);
@@ -179,6 +212,16 @@ export async function rewritePdfColors(
     if (out === undefined) continue;
     if (out.includes(`/${REGISTRATION_SPACE} `)) {
       addResource(doc, resources(), 'ColorSpace', REGISTRATION_SPACE, shared.all());
+    }
+    for (const spot of spots) {
+      if (!out.includes(`/${spot.resource} `)) continue;
+      let ref = separations.get(spot.resource);
+      if (!ref)
+        separations.set(
+          spot.resource,
+          (ref = registerSeparation(doc, spot, opts.spotPlaceholders)),
+        );
+      addResource(doc, resources(), 'ColorSpace', spot.resource, ref);
     }
     if (overprinted) {
       addResource(doc, resources(), 'ExtGState', OVERPRINT_ON, shared.on());

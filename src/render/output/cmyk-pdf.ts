@@ -110,7 +110,7 @@ function dropMetadata(doc: PDFDocument): void {
 /**
  * Adds an OutputIntent with the profile's ICC, and the document information `info`; with
  * `boxes`, the exact page boxes too (after Ghostscript); with `standard` x4, what else PDF/X-4
- * asks (pdf-x4.ts).
+ * asks (pdf-x4.ts); with `edit`, whatever else Ghostscript's output needs.
  */
 export async function addOutputIntent(
   pdf: Buffer,
@@ -118,9 +118,11 @@ export async function addOutputIntent(
   info: DocInfo,
   boxes?: readonly PageBoxes[],
   standard?: PdfOptions['pdfStandard'],
+  edit?: (doc: PDFDocument) => void,
 ): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   if (boxes) setPageBoxes(doc, boxes);
+  edit?.(doc);
   const profile = source.profile;
   const icc = doc.context.flateStream(source.bytes, {
     N: profile.space === 'cmyk' ? 4 : 3,

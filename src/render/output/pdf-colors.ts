@@ -2,13 +2,15 @@
  * The colour step of a PDF render: which CMYK profile the render uses, the cmyk() colours of its
  * pages resolved before painting (cmyk-colors.ts), and after painting the CMYK conversion with
  * black and cmyk() colours kept as inks (black text and thin strokes overprinting, crop marks in
- * registration colour) with the chosen rendering intent, and the output intent of the chosen
- * profile (sRGB for an RGB PDF/X-4 without one) with, when asked, the rest of PDF/X-4.
+ * registration colour) with the chosen rendering intent, spot colours as Separation colour spaces
+ * in every PDF, and the output intent of the chosen profile (sRGB for an RGB PDF/X-4 without one)
+ * with, when asked, the rest of PDF/X-4.
  */
 import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
-import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
+import { resolveCmykColors, rewritePdfColors, spotInks } from './cmyk-colors.ts';
+import { restoreSpotNames } from './spot-colors.ts';
 import {
   DEFAULT_CMYK_PROFILE,
   SRGB_PROFILE,
@@ -21,7 +23,7 @@ import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
 
 /** The pages to paint, and what to do with the painted PDF. */
 export interface PdfColorPlan {
-  /** The pages' designs with cmyk() colours as RGB (or sentinels in CMYK PDFs). */
+  /** The pages' designs with cmyk() colours as RGB (or sentinels in CMYK PDFs), spots as sentinels. */
   designs: Design[];
   /** The colour crop marks are drawn with (a sentinel for registration colour in CMYK PDFs). */
   markColor: string;
@@ -49,6 +51,7 @@ export async function planPdfColors(
   const resolved = await resolveCmykColors(designs, {
     icc: cmyk.bytes,
     cmykPdf,
+    spots: true,
     black: options.black,
     cropMarks: options.cropMarks === true,
   });
@@ -60,6 +63,7 @@ export async function planPdfColors(
       if (cmykPdf) {
         const inked = await rewritePdfColors(pdf, resolved.inks, {
           overprint: options.blackOverprint,
+          spotPlaceholders: true,
         });
         const converted = await convertPdfToCmyk(
           inked,
@@ -67,14 +71,20 @@ export async function planPdfColors(
           options.imageQuality ?? 'high',
           options.renderingIntent,
         );
-        // Ghostscript writes its own Producer and dates and drops Lang: set them again.
-        return addOutputIntent(converted, cmyk, info, boxes, options.pdfStandard);
+        // Ghostscript writes its own Producer and dates and drops Lang: set them again. It
+        // would mangle some spot names: they went through under placeholders.
+        const spots = spotInks(resolved.inks);
+        return addOutputIntent(converted, cmyk, info, boxes, options.pdfStandard, (doc) => {
+          if (spots.length > 0) restoreSpotNames(doc, spots);
+        });
       }
+      // An RGB PDF's inks are only its spot colours (none: the PDF comes back as it was).
+      const spotted = await rewritePdfColors(pdf, resolved.inks, { overprint: false });
       // PDF/X-4 needs an output intent: an RGB PDF without a named profile is sRGB.
       const rgb = named ?? (options.pdfStandard === 'x4' ? SRGB_PROFILE : undefined);
-      if (!rgb) return pdf;
+      if (!rgb) return spotted;
       const source = profileSource(rgb, options.colorProfileData);
-      return addOutputIntent(pdf, source, info, undefined, options.pdfStandard);
+      return addOutputIntent(spotted, source, info, undefined, options.pdfStandard);
     },
   };
 }

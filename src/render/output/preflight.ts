@@ -1,12 +1,13 @@
 /**
  * Preflight: what a print shop's check would flag in a PDF, reported as warnings (the PDF is
- * still made). From the pages' designs: colours whose total ink is over the output condition's
- * limit (CMYK PDFs), lines and borders thinner than 0.25 pt. From the finished file: Type 3 fonts
+ * still made). From the pages' designs: colours (cmyk(), and spot colours' CMYK alternates) whose
+ * total ink is over the output condition's limit (CMYK PDFs), lines and borders thinner than 0.25 pt. From the finished file: Type 3 fonts
  * (glyphs drawn as outlines, which some workflows reject), RGB left in a CMYK file, and a CMYK
  * file made with the generic profile. Pictures under 250 ppi at their placed size are reported
  * where they are drawn (images/picture-resolution.ts), which knows the placed size.
  */
 import { cmykInks } from '../design/cmyk-color.ts';
+import { spotColor } from '../design/spot-color.ts';
 import { getLayerType, readLayer } from '../layers/index.ts';
 import type { Design, LayerSpec, RenderWarning } from '../types.ts';
 import { forEachColor } from './cmyk-colors.ts';
@@ -49,14 +50,17 @@ export function preflightDesign(
   const warnings: RenderWarning[] = [];
   const checkInk = (color: string, path: string): void => {
     if (opts.inkLimit === undefined) return;
-    const inks = cmykInks(color);
+    // A spot colour prints as one ink, but as its alternate wherever the spot plate is not run.
+    const spot = spotColor(color);
+    const inks = spot?.inks ?? cmykInks(color);
     if (!inks) return;
     const total = Math.round(inks.reduce((sum, v) => sum + v, 0) * 100);
     if (total > opts.inkLimit) {
+      const what = spot ? `the CMYK alternate of ${color}` : color;
       warnings.push({
         code: 'ink_over_limit',
         path,
-        message: `${color} puts ${total} % of ink on paper; the output condition allows ${opts.inkLimit} % (lower the sum of the four values)`,
+        message: `${what} puts ${total} % of ink on paper; the output condition allows ${opts.inkLimit} % (lower the sum of the four values)`,
       });
     }
   };

@@ -8,6 +8,7 @@ import { applyLayerData, collectAssetUrls } from '../design/index.ts';
 import { toPixelDesign } from '../design/units.ts';
 import { findBundledFamily } from '../fonts/index.ts';
 import { FONT_PROPS } from '../design/font-props.ts';
+import { spotConflicts } from './spot-conflicts.ts';
 
 /** Layer props that reference a font (a project font uuid or a bundled family). */
 
@@ -42,10 +43,13 @@ export interface PreparedRender {
 /** Resolves a design with request layer data; `problems` non-empty means a 422. */
 export function prepareRender(design: Design, layers?: LayerData): PreparedRender {
   const applied = applyLayerData(design, layers);
-  if (applied.problems.length > 0) {
+  const problems = applied.problems.length
+    ? applied.problems
+    : spotConflicts([{ design: applied.design, prefix: '' }]);
+  if (problems.length > 0) {
     return {
       design: applied.design,
-      problems: applied.problems,
+      problems,
       assetUrls: [],
       fontKeys: [],
     };

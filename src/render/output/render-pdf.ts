@@ -23,6 +23,7 @@ import { DEFAULT_CMYK_PROFILE } from './icc-profiles.ts';
 import { inkLimitOf, preflightDesign, preflightPdf } from './preflight.ts';
 import { prepareRender } from './prepare-render.ts';
 import { planPdfColors } from './pdf-colors.ts';
+import { spotConflicts } from './spot-conflicts.ts';
 import { editSkiaPdf, skiaLift, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
 import { attachPdfPictures, createPdfPictureSink } from '../images/pdf-picture.ts';
 import { swapPdfPictures } from './pdf-picture-swap.ts';
@@ -104,6 +105,11 @@ export async function renderPdfDocument(input: {
     if (p) problems.push(...onPage(i, [p]));
   });
   if (problems.length > 0) throw new RenderInputError(problems);
+  // Each page holds one alternate per spot (prepareRender); the document must too.
+  const conflicts = spotConflicts(
+    prepared.map((p, i) => ({ design: p.design, prefix: `pages.${i}.` })),
+  );
+  if (conflicts.length > 0) throw new RenderInputError(conflicts);
   // Only this render's fonts resolve: a font deleted since (or of another project) falls back.
   const resolveFont = createFontResolver(input.assets.fonts);
   // Only what drawing finds: the request's own warnings are listed once, at creation.

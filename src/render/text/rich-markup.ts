@@ -49,7 +49,9 @@ const TAGS: Record<string, (attrs: Map<string, string>) => RichStyle | undefined
   del: (a) => (a.size === 0 ? { strike: true } : undefined),
   span: (a) => {
     const color = a.size === 1 ? parseColor(a.get('color')) : undefined;
-    return color ? { color } : undefined;
+    // cmyk() and spot() are resolved per layer property before painting, never inside text:
+    // such a span shows as text rather than silently taking the layer's colour.
+    return color?.startsWith('#') ? { color } : undefined;
   },
   a: (a) => {
     const href = a.size === 1 ? linkTarget(a.get('href')) : undefined;

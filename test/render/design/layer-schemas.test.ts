@@ -58,6 +58,8 @@ const CANDIDATES: unknown[] = [
   '#ff0000',
   'red',
   'rgba(0,0,0,0.5)',
+  'cmyk(0,100,100,0)',
+  'spot("PANTONE 185 C",0,100,81,4)',
   'https://example.com/a.png',
   'mailto:a@example.com',
   'not a url',

@@ -1,6 +1,7 @@
 /**
  * Reads a PDF's ink separations back with Ghostscript's `tiffsep` device: one 8-bit plate per
- * process ink (cyan, magenta, yellow, black), as a print shop's RIP would make them.
+ * process ink (cyan, magenta, yellow, black) and per spot colour, as a print shop's RIP would
+ * make them.
  */
 import { runChecked } from '../../helpers/child-processes.ts';
 import fs from 'node:fs';
@@ -19,9 +20,12 @@ export interface Separations {
   maxInk(plate: Plate, box: Box): number;
   /** How many pixels of the box carry any ink of `plate`. */
   inked(plate: Plate, box: Box): number;
+  /** The plates tiffsep wrote (process inks first, then spots by name). */
+  plates: string[];
 }
 
-export type Plate = 'Cyan' | 'Magenta' | 'Yellow' | 'Black';
+/** A process ink, or a spot colour's name (its plate must exist). */
+export type Plate = 'Cyan' | 'Magenta' | 'Yellow' | 'Black' | (string & {});
 export interface Box {
   x: number;
   y: number;
@@ -41,7 +45,14 @@ export async function separations(pdf: Buffer, dpi = 96): Promise<Separations> {
       Plate,
       { data: Buffer; width: number; height: number; channels: number }
     >();
-    for (const plate of ['Cyan', 'Magenta', 'Yellow', 'Black'] as const) {
+    const process = ['Cyan', 'Magenta', 'Yellow', 'Black'];
+    // tiffsep names each plate file sep(<colorant>).tif.
+    const spots = fs
+      .readdirSync(dir)
+      .map((f) => /^sep\((.*)\)\.tif$/.exec(f)?.[1])
+      .filter((n): n is string => n !== undefined && !process.includes(n))
+      .sort();
+    for (const plate of [...process, ...spots]) {
       const { data, info } = await sharp(path.join(dir, `sep(${plate}).tif`))
         .raw()
         .toBuffer({ resolveWithObject: true });
@@ -50,7 +61,8 @@ export async function separations(pdf: Buffer, dpi = 96): Promise<Separations> {
     const k = plates.get('Black')!;
     // tiffsep plates are negatives: 0 is solid ink, 255 none.
     const ink = (plate: Plate, x: number, y: number): number => {
-      const p = plates.get(plate)!;
+      const p = plates.get(plate);
+      if (!p) throw new Error(`no ${plate} plate; tiffsep made ${[...plates.keys()].join(', ')}`);
       return 1 - p.data[(Math.round(y) * p.width + Math.round(x)) * p.channels] / 255;
     };
     const each = (box: Box, f: (v: number) => void, plate: Plate) => {
@@ -60,6 +72,7 @@ export async function separations(pdf: Buffer, dpi = 96): Promise<Separations> {
     return {
       width: k.width,
       height: k.height,
+      plates: [...plates.keys()],
       ink,
       maxInk(plate, box) {
         let max = 0;

@@ -72,6 +72,9 @@ describe('rich-text markup parser', () => {
       '<b class="x">attribute</b>',
       '<span>no colour</span>',
       '<span color="nope">bad colour</span>',
+      // Inks are resolved per layer property, not inside text: visible rather than wrong.
+      '<span color="cmyk(0,100,100,0)">ink</span>',
+      `<span color='spot("PANTONE 185 C",0,100,81,4)'>spot</span>`,
       '<span color="#f00" color="#0f0">twice</span>',
       '<b/>self-closed',
       '<br class="x">',

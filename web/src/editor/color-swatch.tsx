@@ -2,16 +2,10 @@
  * The colour input with a swatch that shows transparency: the colour is painted over a
  * checkerboard, so `none` (or a colour with alpha) shows the checkerboard through it instead of
  * the black the browser's colour input falls back to. The native input lies on top, invisible,
- * and still opens the picker.
+ * and still opens the picker. cmyk() and spot() colours show their (approximate) RGB.
  */
 import type { InputHTMLAttributes } from 'preact';
-
-/** The colour as CSS can paint it; transparent for `none`, empty or what CSS does not read. */
-export function paintable(color: string): string {
-  const c = color.trim();
-  if (!c || c.toLowerCase() === 'none') return 'transparent';
-  return typeof CSS !== 'undefined' && CSS.supports('color', c) ? c : 'transparent';
-}
+import { paintable } from './swatch-color.ts';
 
 export function ColorSwatch({
   color,

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Api, BrandKit } from '../api.ts';
 import { brandKit, saveBrandKit, useBrandKit } from './brand-kit.ts';
+import { paintable } from './swatch-color.ts';
 
 export type BrandColor = BrandKit['colors'][number];
 
@@ -73,7 +74,7 @@ export function Swatches(props: {
       key={`${kind}-${c.value}`}
       type="button"
       class="kit-swatch"
-      style={{ '--swatch': c.value }}
+      style={{ '--swatch': paintable(c.value) }}
       title={`${c.name ? `${c.name} ` : ''}${c.value}`}
       aria-label={`${kind} colour ${c.name ? `${c.name} ` : ''}${c.value}`}
       onClick={() => pick(c.value)}
