@@ -4,7 +4,7 @@
  * that fold the side panels away. Every change is one undo step. On screens below 1320 px
  * the words give way to icons (layout-tools.css), so the bar keeps one row down to 1024 px.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import './layout-tools.css';
 import { Compact } from './compact.tsx';
 import { align, applyMoves, distribute, type AlignEdge, type Axis } from './align.ts';
@@ -62,18 +62,22 @@ export function ArrangeBar({
     if (grouped) doc.commit({ ...design, layers: ungroup(design.layers, doc.selection) });
   };
 
-  // Ctrl+G groups, Ctrl+Shift+G ungroups (not while typing in a field).
+  // Ctrl+G groups, Ctrl+Shift+G ungroups (not while typing in a field). One listener that calls
+  // this render's handlers: a listener swapped in by an effect would miss a key pressed between
+  // a selection's render and the effect, and group the previous selection.
+  const shortcuts = useRef({ doGroup, doUngroup });
+  shortcuts.current = { doGroup, doUngroup };
   useEffect(() => {
     const down = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'g' || e.altKey) return;
       if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable]')) return;
       e.preventDefault();
-      if (e.shiftKey) doUngroup();
-      else doGroup();
+      if (e.shiftKey) shortcuts.current.doUngroup();
+      else shortcuts.current.doGroup();
     };
     addEventListener('keydown', down);
     return () => removeEventListener('keydown', down);
-  });
+  }, []);
 
   return (
     <div class="arrange" role="toolbar" aria-label="Arrange">
