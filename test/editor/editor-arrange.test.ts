@@ -289,14 +289,38 @@ test('a group persists: select, move as one, reload, ungroup', { timeout: 120_00
   );
 });
 
-test('Ctrl+G right after a selection click groups that selection', async () => {
-  const uuid = await createTemplate(h, 'Quick group', {
+/**
+ * Shift+clicks layer `name` in the layers panel and presses `key` in the next task: the click
+ * renders the new selection at once, the key comes before the browser paints. A key listener
+ * swapped in by an effect after the render is not there yet, and the old one acted on the
+ * previous selection.
+ */
+async function shiftClickThenKey(name: string, key: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    ([layer, init]) =>
+      new Promise<void>((done) => {
+        const row = [...document.querySelectorAll('.layer-name')].find(
+          (b) => b.textContent === layer,
+        ) as unknown as { dispatchEvent(e: unknown): boolean };
+        row.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+        setTimeout(() => {
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+          done();
+        }, 0);
+      }),
+    [name, key] as const,
+  );
+}
+
+test('a shortcut right after a selection click acts on that selection', async () => {
+  const uuid = await createTemplate(h, 'Quick keys', {
     width: 800,
     height: 500,
     background: '#ffffff',
     layers: [
       shape('one', 100, 100, 100, 80, '#2563eb'),
       shape('two', 260, 140, 100, 80, '#f59e0b'),
+      shape('three', 500, 300, 100, 80, '#10b981'),
     ],
   });
   await open(uuid);
@@ -305,28 +329,15 @@ test('Ctrl+G right after a selection click groups that selection', async () => {
     async () => (await page.locator('.layer-row.selected').count()) === 1,
     'one layer selected',
   );
-  // The Shift+click renders the new selection at once, and the key comes in the next task,
-  // before the browser paints: a listener swapped in by an effect after the render is not there
-  // yet, and the old one grouped a selection of one layer (nothing).
-  await page.evaluate(
-    () =>
-      new Promise<void>((done) => {
-        const two = [...document.querySelectorAll('.layer-name')].find(
-          (b) => b.textContent === 'two',
-        ) as unknown as { dispatchEvent(e: unknown): boolean };
-        two.dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
-        setTimeout(() => {
-          const key = new KeyboardEvent('keydown', { key: 'g', ctrlKey: true, bubbles: true });
-          document.body.dispatchEvent(key);
-          done();
-        }, 0);
-      }),
-  );
+  await shiftClickThenKey('two', { key: 'g', ctrlKey: true });
   await savedUntil(
     uuid,
-    (d) => d.layers.every((l) => l.group === 'group'),
+    (d) => ['one', 'two'].every((n) => byName(d).get(n)!.group === 'group'),
     'the group of both layers',
   );
+  // The selection is one and two; Shift+click adds three, and Delete removes all three.
+  await shiftClickThenKey('three', { key: 'Delete' });
+  await savedUntil(uuid, (d) => d.layers.length === 0, 'all three layers deleted');
 });
 
 test(
