@@ -14,7 +14,7 @@
  * With the inks written, K-only black text and thin strokes are set to overprint
  * (black-overprint.ts); spot colours knock out, as a spot ink usually does.
  */
-import { PDFDocument, PDFRawStream, decodePDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFRef } from 'pdf-lib';
 import { OVERPRINT_OFF, OVERPRINT_ON, overprintContent } from './black-overprint.ts';
 import { addResource, contentStreams, lineWidths, sharedResources } from './pdf-content-streams.ts';
 import { cmykInks, type CmykInks } from '../design/cmyk-color.ts';
@@ -188,7 +188,12 @@ export function rewriteContent(content: string, inks: InkMap): string | undefine
 export async function rewritePdfColors(
   pdf: Buffer,
   inks: InkMap,
-  opts: { overprint?: boolean; spotPlaceholders?: boolean } = {},
+  opts: {
+    overprint?: boolean;
+    spotPlaceholders?: boolean;
+    /** The CMYK profile the spots' alternates are ICCBased on (else DeviceCMYK). */
+    spotAlternateIcc?: Uint8Array;
+  } = {},
 ): Promise<Buffer> {
   // K-only black reaches the PDF only through `inks` (Ghostscript makes rich black of RGB).
   const overprint =
@@ -199,6 +204,17 @@ export async function rewritePdfColors(
   const shared = sharedResources(doc);
   const spots = spotInks(inks);
   const separations = new Map<string, PDFRef>();
+  let alternate: PDFRef | undefined;
+  const alternateSpace = (): PDFRef | undefined => {
+    if (!opts.spotAlternateIcc) return undefined;
+    alternate ??= doc.context.register(
+      doc.context.obj([
+        PDFName.of('ICCBased'),
+        doc.context.register(doc.context.flateStream(opts.spotAlternateIcc, { N: 4 })),
+      ]),
+    );
+    return alternate;
+  };
   let changed = false;
   for (const { ref, resources } of contentStreams(doc)) {
     const stream = doc.context.lookup(ref);
@@ -219,7 +235,7 @@ export async function rewritePdfColors(
       if (!ref)
         separations.set(
           spot.resource,
-          (ref = registerSeparation(doc, spot, opts.spotPlaceholders)),
+          (ref = registerSeparation(doc, spot, opts.spotPlaceholders, alternateSpace())),
         );
       addResource(doc, resources(), 'ColorSpace', spot.resource, ref);
     }

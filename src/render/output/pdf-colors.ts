@@ -79,7 +79,12 @@ export async function planPdfColors(
         });
       }
       // An RGB PDF's inks are only its spot colours (none: the PDF comes back as it was).
-      const spotted = await rewritePdfColors(pdf, resolved.inks, { overprint: false });
+      // In PDF/X-4 the spots' CMYK alternates are ICCBased on the profile cmyk() colours use:
+      // the file's output intent is RGB, and device CMYK would break the standard.
+      const spotted = await rewritePdfColors(pdf, resolved.inks, {
+        overprint: false,
+        ...(options.pdfStandard === 'x4' ? { spotAlternateIcc: cmyk.bytes } : {}),
+      });
       // PDF/X-4 needs an output intent: an RGB PDF without a named profile is sRGB.
       const rgb = named ?? (options.pdfStandard === 'x4' ? SRGB_PROFILE : undefined);
       if (!rgb) return spotted;

@@ -47,15 +47,22 @@ export function pdfSpotName(name: string): string {
 
 /**
  * Registers the Separation colour space of `spot` in `doc`, named after the spot, or after its
- * resource with `placeholder` (for restoreSpotNames to rename).
+ * resource with `placeholder` (for restoreSpotNames to rename). Its alternate is DeviceCMYK, or
+ * `alternate` (an ICCBased CMYK space: a PDF/X-4 file with an RGB output intent may use no
+ * device CMYK, and an alternate space counts as used).
  */
-export function registerSeparation(doc: PDFDocument, spot: SpotInk, placeholder = false): PDFRef {
+export function registerSeparation(
+  doc: PDFDocument,
+  spot: SpotInk,
+  placeholder = false,
+  alternate?: PDFRef,
+): PDFRef {
   return doc.context.register(
     doc.context.obj([
       PDFName.of('Separation'),
       // pdf-lib reads the #xx escapes back to bytes and writes each byte escaped as needed.
       PDFName.of(placeholder ? spot.resource : pdfSpotName(spot.spot)),
-      PDFName.of('DeviceCMYK'),
+      alternate ?? PDFName.of('DeviceCMYK'),
       doc.context.obj({
         FunctionType: 2,
         Domain: [0, 1],

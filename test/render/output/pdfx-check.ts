@@ -141,6 +141,10 @@ export async function pdfX4Problems(pdf: Buffer): Promise<string[]> {
       problems.push('output intent: no DestOutputProfile');
   }
 
+  problems.push(
+    ...deviceColorProblems(objects, stream, pdfx[0] && stream(pdfx[0]['/DestOutputProfile'])),
+  );
+
   const pages = Object.values(objects)
     .map((o) => o.value as Obj | undefined)
     .filter((v): v is Obj => v?.['/Type'] === '/Page');
@@ -161,5 +165,36 @@ export async function pdfX4Problems(pdf: Buffer): Promise<string[]> {
     if (other.length > 0)
       problems.push(`page ${i + 1} annotations: ${other.map((a) => a['/Subtype']).join(', ')}`);
   });
+  return problems;
+}
+
+/**
+ * Device colour must be the output intent's own space: no DeviceCMYK (nor `k`/`K` in content)
+ * in a file with an RGB intent, no DeviceRGB (nor `rg`/`RG`) with a CMYK one. An alternate space
+ * of a Separation counts as used.
+ */
+function deviceColorProblems(
+  objects: Record<string, QpdfObject>,
+  stream: (ref: unknown) => { dict: Obj; text: string } | undefined,
+  profile: { dict: Obj } | undefined,
+): string[] {
+  const n = profile?.dict['/N'];
+  if (n !== 3 && n !== 4) return [];
+  const [space, operator] =
+    n === 3
+      ? ['/DeviceCMYK', /(?:^|\s)(?:-?[\d.]+\s+){4}[kK](?=\s|$)/]
+      : ['/DeviceRGB', /(?:^|\s)(?:-?[\d.]+\s+){3}(?:rg|RG)(?=\s|$)/];
+  const problems: string[] = [];
+  for (const [key, o] of Object.entries(objects)) {
+    if (!key.startsWith('obj:')) continue;
+    const dict = (o.value ?? o.stream?.dict) as Obj | undefined;
+    if (JSON.stringify(dict ?? null).includes(`"${space}"`)) {
+      problems.push(`device colour: ${space} in ${key.slice(4)} (output intent N ${n})`);
+    }
+    const isContent = o.stream && (dict?.['/Subtype'] === '/Form' || !dict?.['/Subtype']);
+    if (isContent && !dict?.['/Type'] && operator.test(stream(key.slice(4))?.text ?? '')) {
+      problems.push(`device colour: ${space} operators in stream ${key.slice(4)}`);
+    }
+  }
   return problems;
 }

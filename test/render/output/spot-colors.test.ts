@@ -13,6 +13,7 @@ import {
   PDFDocument,
   PDFName,
   PDFNumber,
+  PDFStream,
   decodePDFRawStream,
   type PDFRawStream,
 } from 'pdf-lib';
@@ -213,7 +214,13 @@ async function separationSpaces(pdf: Buffer): Promise<Map<string, number[]>> {
   for (const [, value] of spaces.entries()) {
     const space = doc.context.lookup(value);
     if (!(space instanceof PDFArray) || space.get(0) !== PDFName.of('Separation')) continue;
-    assert.equal(space.get(2), PDFName.of('DeviceCMYK'), 'the alternate space is DeviceCMYK');
+    const alternate = space.get(2);
+    if (alternate !== PDFName.of('DeviceCMYK')) {
+      // PDF/X-4 with an RGB output intent: a CMYK ICC space (device CMYK is not allowed there).
+      const icc = doc.context.lookup(alternate, PDFArray);
+      assert.equal(icc.get(0), PDFName.of('ICCBased'), 'the alternate space is CMYK');
+      assert.equal(icc.lookup(1, PDFStream).dict.lookup(PDFName.of('N'), PDFNumber).asNumber(), 4);
+    }
     const fn = space.lookup(3, PDFDict);
     assert.equal(fn.lookup(PDFName.of('FunctionType'), PDFNumber).asNumber(), 2);
     const c0 = fn
@@ -307,6 +314,7 @@ describe('spot() colours in PDF/X-4', () => {
         assets,
         options: { colorMode, pdfStandard: 'x4' },
       });
+      // Also the device colour check: the RGB file's spot alternates are ICCBased CMYK.
       assert.deepEqual(await pdfX4Problems(pdf.bytes), [], colorMode);
       assert.deepEqual([...(await separationSpaces(pdf.bytes)).keys()].sort(), [
         GOLD_NAME,
