@@ -26,6 +26,8 @@ import { planPdfColors } from './pdf-colors.ts';
 import { editSkiaPdf, skiaLift, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
 import { attachPdfPictures, createPdfPictureSink } from '../images/pdf-picture.ts';
 import { swapPdfPictures } from './pdf-picture-swap.ts';
+import { addActualText } from './pdf-actual-text.ts';
+import { attachPdfText, createPdfTextSink } from '../text/pdf-text-marks.ts';
 import {
   bleedProblem,
   drawCropMarks,
@@ -130,6 +132,7 @@ export async function renderPdfDocument(input: {
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
   const pictures = createPdfPictureSink(PDF_JPEG_QUALITY[imageQuality]);
+  const texts = createPdfTextSink();
   const boxes: PageBoxes[] = [];
   for (const { i, design: page } of pageList) {
     const pt = ptOf(page);
@@ -142,6 +145,7 @@ export async function renderPdfDocument(input: {
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
     const ctx = doc.beginPage(pageW, pageH) as unknown as SKRSContext2D;
     attachPdfPictures(ctx, pictures);
+    attachPdfText(ctx, texts);
     // Skia flips the page with its height rounded to whole points; drawing lifted by the
     // difference puts the page on [0, h], the exact MediaBox editSkiaPdf writes.
     const lift = skiaLift(pageH);
@@ -175,7 +179,11 @@ export async function renderPdfDocument(input: {
   }
   const info = docInfo(options);
   // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  const pdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
+  // Text markers go before any colour step: the CMYK conversion would keep them as ink.
+  const pdf = addActualText(
+    swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures),
+    texts,
+  );
   const bytes = await colors.finish(pdf, info, boxes);
   warnings.push(
     ...preflightPdf(bytes, {
