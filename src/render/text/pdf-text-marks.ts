@@ -53,17 +53,16 @@ export function markCode(r: number, g: number, b: number): number | undefined {
   return r >= MARK_RED_BASE ? ((r - MARK_RED_BASE) << 16) | (g << 8) | b : undefined;
 }
 
-/** Draws one marker at (x, y) without changing the context's state. */
+/**
+ * Draws one marker at (x, y), leaving the fill style as it was. Nothing of render/ sets shadows
+ * or filters on a page context (they would make Skia rasterise the marker); saving and restoring
+ * the whole state for each marker cost more than the text it marks.
+ */
 function drawMark(ctx: SKRSContext2D, code: number, x: number, y: number): void {
-  ctx.save();
+  const fill = ctx.fillStyle;
   ctx.fillStyle = markColor(code);
-  // A shadow or filter would turn the marker into a picture Skia rasterises.
-  ctx.shadowColor = 'transparent';
-  ctx.shadowBlur = 0;
-  ctx.filter = 'none';
-  ctx.globalCompositeOperation = 'source-over';
   ctx.fillRect(x, y, MARK_WIDTH, MARK_HEIGHT);
-  ctx.restore();
+  ctx.fillStyle = fill;
 }
 
 /**
