@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: renders the reference card of issue 3 (bench/reference-card/design.json) N
- * times per output after a warm-up and prints median and p95 ms for jpg, png, webp, avif and pdf,
+ * times per output after a warm-up and prints median and p95 ms for jpg, png, webp, avif and pdf
+ * (also as PDF/X-4),
  * the split between layout, picture decoding, drawing and encoding, and peak memory — once with
  * the decoded picture cached across renders (warm) and once with a cold picture every time —
  * then a flat-memory run. One core: sharp's thread pool is set to 1 thread. A benchmark, not a test.
@@ -149,6 +150,18 @@ for (const mode of ['warm', 'cold'] as const) {
   summary.pdf[`${mode}Cpu`] = median(lastCpu);
   console.log(
     `  pdf    ${ms(median(pdf))} ${ms(quantile(pdf, 0.95))} ${ms(median(lastCpu))} |   (one vector page, the JPEG embedded as it is)     | ${(pdfBytes / 1024).toFixed(0)} KB`,
+  );
+  // PDF/X-4 of the same page: pdf-lib reads and writes the file again, with an sRGB output intent.
+  const x4 = await time(
+    N,
+    async () => {
+      if (mode === 'cold') clearPictureCache();
+      return renderPdf({ pages: [{ design }], assets, options: { pdfStandard: 'x4' } });
+    },
+    (file) => (pdfBytes = file.bytes.length),
+  );
+  console.log(
+    `  pdf x4 ${ms(median(x4))} ${ms(quantile(x4, 0.95))} ${ms(median(lastCpu))} |   (the same as PDF/X-4: + ${ms(median(x4) - median(pdf)).trim()} ms)             | ${(pdfBytes / 1024).toFixed(0)} KB`,
   );
   console.log('');
 }

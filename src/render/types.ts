@@ -119,6 +119,8 @@ export const WARNING_CODES = [
   'rgb_in_cmyk',
   /** Preflight (CMYK PDFs): converted with the generic profile, not the printer's. */
   'generic_cmyk_profile',
+  /** PDF/X-4: a layer's link_target was left out (PDF/X allows no links on the page). */
+  'link_left_out',
   /** Closes a capped list: how many more warnings there were. */
   'more_warnings',
 ] as const;

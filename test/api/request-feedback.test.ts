@@ -110,6 +110,8 @@ for (const { kind, skip } of testDbKinds()) {
             bleed: 0,
             crop_marks: false,
             black_overprint: true,
+            pdf_standard: 'x4',
+            rendering_intent: 'relative',
             title: 'T',
             author: 'A',
             lang: 'en',

@@ -1,6 +1,6 @@
 /**
  * The scaled-out installation end to end on BullMQ: two API-only `imprint serve`, two
- * `imprint worker`, PostgreSQL, S3 (s3rver), 300 mixed renders, a worker SIGKILLed and restarted;
+ * `imprint worker`, PostgreSQL, S3 (s3rver), 120 mixed renders, a worker SIGKILLed and restarted;
  * see test/helpers/scale-out-scenario.ts for what is checked.
  */
 import { describe, it } from 'node:test';
@@ -13,7 +13,7 @@ const redisOk = await redisReachable();
 
 describe('scaled out: 2 API processes, 2 workers, PostgreSQL, S3', () => {
   it(
-    'on BullMQ (Redis): 300 renders finish exactly once across a worker SIGKILL',
+    'on BullMQ (Redis): 120 renders finish exactly once across a worker SIGKILL',
     {
       skip: pgSkip || (redisOk ? false : `Redis not reachable at ${TEST_REDIS_URL}`),
       timeout: 720_000,

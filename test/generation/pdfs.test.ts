@@ -170,6 +170,28 @@ for (const { kind, skip } of testDbKinds()) {
       assert.match(withUnit.json().errors['modifications.bleed'][0], /without the unit.*"3mm"/);
     });
 
+    it('makes a PDF/X-4 file with a rendering intent, refusing other standards and intents', async () => {
+      const res = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        create_now: true,
+        modifications: { pdf_standard: 'x4', rendering_intent: 'perceptual', color_mode: 'cmyk' },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const file = await t.request({ method: 'GET', url: pathOf(res.json().pdf_url), token: null });
+      const bytes = file.rawPayload;
+      assert.equal(bytes.subarray(0, 8).toString('latin1'), '%PDF-1.6');
+      assert.match(bytes.toString('latin1'), /<pdfxid:GTS_PDFXVersion>PDF\/X-4</);
+      const bad = await post('/api/rest/pdfs', {
+        pages: [{ template_uuid: uuid }],
+        modifications: { pdf_standard: 'x1a', rendering_intent: 'vivid' },
+      });
+      assert.equal(bad.statusCode, 422, bad.body);
+      assert.deepEqual(Object.keys(bad.json().errors).sort(), [
+        'modifications.pdf_standard',
+        'modifications.rendering_intent',
+      ]);
+    });
+
     it('merges PDFs from URLs in order', async () => {
       const res = await post('/api/rest/pdfs/merge', {
         urls: [`${assets.base}/two.pdf`, `${assets.base}/one.pdf`],
@@ -225,6 +247,25 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal(errors.length, 2);
       assert.match(errors[0], /^urls\.1: .*red\.png.*not a PDF/);
       assert.match(errors[1], /^urls\.2: .*missing\.pdf.*404/);
+    });
+
+    it('refuses a PDF/X-4 merge of files that are not PDF/X, naming them', async () => {
+      const res = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
+        modifications: { pdf_standard: 'x4' },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const done = await pollUntilDone(t, res.json().polling_url);
+      assert.equal(done.status, 'error');
+      const errors = done.errors as string[];
+      assert.equal(errors.length, 2);
+      assert.match(errors[0], /^urls\.0: .*one\.pdf.*not a PDF\/X file/);
+      const bad = await post('/api/rest/pdfs/merge', {
+        urls: [`${assets.base}/one.pdf`, `${assets.base}/two.pdf`],
+        modifications: { pdf_standard: 'x1a' },
+      });
+      assert.equal(bad.statusCode, 422, bad.body);
+      assert.deepEqual(Object.keys(bad.json().errors), ['modifications.pdf_standard']);
     });
 
     it('names the URL of a file that downloads but cannot be read as a PDF', async () => {

@@ -3,7 +3,7 @@
  * runner's per-file timeout). The scaled-out installation, end to end, on loopback: two
  * API-only `imprint serve` (IMPRINT_RUN_JOBS=0) and two `imprint worker`, each with its own data folder, one PostgreSQL
  * schema, an S3-protocol bucket (s3rver) and, in one variant, Redis (BullMQ); the other variant
- * runs the same scenario on the jobs-table queue without Redis. 300 mixed images and multi-page
+ * runs the same scenario on the jobs-table queue without Redis. 120 mixed images and multi-page
  * PDFs (some with webhooks, some with transfers, some create_now) go alternately to both APIs;
  * one worker is SIGKILLed while jobs run and restarted on its data folder. Then: every job
  * finished exactly once (one charge, one webhook), every file downloads through both APIs with
@@ -35,7 +35,7 @@ import { restClient, ServerProcess } from './server-process.ts';
 import { startReceiver } from '../webhooks/receiver.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const JOBS = 300;
+const JOBS = 120;
 const PREFIX = 'installation/';
 /**
  * How long the scenario's counts may stand still before it fails: longer than a job's lease or

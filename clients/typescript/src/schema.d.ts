@@ -6441,6 +6441,16 @@ export interface paths {
               image_quality?: 'high' | 'medium' | 'low' | null;
               /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
               lang?: string | null;
+              /**
+               * @description "x4" makes a PDF/X-4 file: output intent (CMYK profile, or sRGB for RGB PDFs without color_profile), TrimBox on every page, XMP metadata, no link annotations. Default: no standard (docs/print.md#pdfx-4).
+               * @enum {unknown}
+               */
+              pdf_standard?: 'x4' | null;
+              /**
+               * @description CMYK PDFs: the rendering intent of the RGB → CMYK conversion. "relative" (default) is relative colorimetric with black-point compensation (docs/print.md#rendering-intent).
+               * @enum {unknown}
+               */
+              rendering_intent?: 'perceptual' | 'relative' | 'saturation' | 'absolute' | null;
               /** @description Title in the PDF metadata; default: the title of the first page's template. */
               title?: string | null;
             } | null;
@@ -7440,6 +7450,11 @@ export interface paths {
               filename?: string | null;
               /** @description Language of the text, a BCP 47 tag such as "en" or "de-CH" (the PDF's Lang). */
               lang?: string | null;
+              /**
+               * @description "x4": a PDF/X-4 merge. Every file must be a PDF/X file (a GTS_PDFX output intent) for the same ICC profile, such as PDFs made with pdf_standard "x4"; otherwise 422 naming the file (docs/print.md#pdfx-4).
+               * @enum {unknown}
+               */
+              pdf_standard?: 'x4' | null;
               /** @description Title in the PDF metadata; default: the title of the first page's template. */
               title?: string | null;
             } | null;
@@ -10403,7 +10418,7 @@ export interface paths {
         /** @description The PNG, or the PDF for format: "pdf". */
         200: {
           headers: {
-            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, font_not_embeddable, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, picture_unavailable, ink_over_limit, thin_line, low_resolution_picture, type3_font, rgb_in_cmyk, generic_cmyk_profile, more_warnings (more_warnings closes a capped list). */
+            /** @description The warnings of Imprint-Warnings, in the same order, as a JSON array of `{code, path, message}` objects (components/schemas/WarningDetail; ASCII with `\uXXXX` escapes). `code` is one of text_overflow, font_fallback, font_synthesized, font_not_embeddable, table_rows_left_out, table_row_cut, unknown_layer, unknown_property, static_layer_value, unknown_field, picture_unavailable, ink_over_limit, thin_line, low_resolution_picture, type3_font, rgb_in_cmyk, generic_cmyk_profile, link_left_out, more_warnings (more_warnings closes a capped list). */
             'imprint-warning-details'?: string;
             /** @description JSON array of warning strings (`<path>: <message>`), ASCII with `\uXXXX` escapes; `[]` when there are none. */
             'imprint-warnings'?: string;
@@ -16156,6 +16171,7 @@ export interface components {
         | 'type3_font'
         | 'rgb_in_cmyk'
         | 'generic_cmyk_profile'
+        | 'link_left_out'
         | 'more_warnings';
       /** @description The warning, for people. */
       message: string;

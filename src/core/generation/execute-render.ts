@@ -25,7 +25,12 @@ import { priceFlowedPdf, priceMerge, type PricingLedger } from './job-pricing.ts
 import type { PixelBudget } from './pixel-budget.ts';
 import { imagePixels, mergePixels, pdfPixels } from './render-pixels.ts';
 import type { RenderRow } from './render-row.ts';
-import { pdfOptionsOf, problemMessage, rasterOptionsOf } from './validate-request.ts';
+import {
+  mergeOptionsOf,
+  pdfOptionsOf,
+  problemMessage,
+  rasterOptionsOf,
+} from './validate-request.ts';
 import type { VideoSetup } from './video-setup.ts';
 import { withPixels } from './with-pixels.ts';
 
@@ -142,7 +147,7 @@ async function renderMerge(
   let merged: RenderedFile | StoredFile;
   try {
     merged = await withPixels(deps.budget, mergePixels(files, maxPages), () =>
-      deps.renderer.mergePdfs(files, { maxPages, ...req.modifications }, store),
+      deps.renderer.mergePdfs(files, mergeOptionsOf(req.modifications, maxPages), store),
     );
   } catch (err) {
     throw err instanceof RenderInputError ? namingUrls(err, req.urls) : err;

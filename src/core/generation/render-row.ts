@@ -37,6 +37,10 @@ export interface PdfModifications {
   crop_marks?: boolean;
   /** CMYK PDFs: K-only black text and thin strokes overprint (default true). */
   black_overprint?: boolean;
+  /** `x4`: a PDF/X-4 file (docs/print.md#pdfx-4). */
+  pdf_standard?: 'x4';
+  /** CMYK PDFs: the intent of the RGB → CMYK conversion (default `relative`). */
+  rendering_intent?: 'perceptual' | 'relative' | 'saturation' | 'absolute';
   title?: string;
   author?: string;
   lang?: string;
@@ -45,6 +49,8 @@ export interface PdfModifications {
 /** The document information a merge may set. */
 export interface MergeModifications {
   filename?: string;
+  /** `x4`: a PDF/X-4 merge of PDF/X files (docs/print.md#pdfx-4). */
+  pdf_standard?: 'x4';
   title?: string;
   author?: string;
   lang?: string;

@@ -300,6 +300,8 @@ export async function checkMergeRequest(
   const urls = checkMergeUrls(body.urls, errors);
   const m = isRecord(body.modifications) ? body.modifications : {};
   const docInfo = checkDocInfo(m, errors);
+  // Other values were refused by the route's schema (422 modifications.pdf_standard).
+  const standard = m.pdf_standard;
   common.warnings = requestWarningLines([], unknownFields);
   errors.throwIfAny();
   return {
@@ -308,6 +310,7 @@ export async function checkMergeRequest(
       urls,
       modifications: {
         ...(typeof m.filename === 'string' && m.filename ? { filename: m.filename } : {}),
+        ...(standard === 'x4' ? { pdf_standard: 'x4' as const } : {}),
         ...docInfo,
       },
     },

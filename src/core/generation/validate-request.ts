@@ -13,12 +13,13 @@ import {
   checkPdfOptions,
   checkRasterOptions,
   checkMetadata,
+  type MergeOptions,
   type PdfOptions,
   type RasterOptions,
   type RenderProblem,
 } from '../../render/index.ts';
 import { validateTransfer, type Transfer } from '../../storage/transfer/transfer.ts';
-import type { ImageModifications, PdfModifications } from './render-row.ts';
+import type { ImageModifications, MergeModifications, PdfModifications } from './render-row.ts';
 
 /** Longest passthrough, in characters (a string as is, anything else as serialised JSON). */
 export const PASSTHROUGH_MAX = 1024;
@@ -171,6 +172,10 @@ export function checkPdfModifications(
     modifications.color_profile = String(m.color_profile);
   if (m.black !== undefined && m.black !== null)
     modifications.black = m.black as PdfModifications['black'];
+  if (m.pdf_standard !== undefined && m.pdf_standard !== null && m.pdf_standard !== '')
+    modifications.pdf_standard = m.pdf_standard as PdfModifications['pdf_standard'];
+  if (m.rendering_intent !== undefined && m.rendering_intent !== null && m.rendering_intent !== '')
+    modifications.rendering_intent = m.rendering_intent as PdfModifications['rendering_intent'];
   if (m.bleed !== undefined && m.bleed !== null && m.bleed !== '')
     // A decimal string (a form field) is its number; anything else is kept for the message.
     modifications.bleed = (
@@ -220,9 +225,22 @@ export function pdfOptionsOf(m: PdfModifications): PdfOptions {
     bleed: m.bleed,
     cropMarks: m.crop_marks,
     blackOverprint: m.black_overprint,
+    pdfStandard: m.pdf_standard,
+    renderingIntent: m.rendering_intent,
     title: m.title,
     author: m.author,
     lang: m.lang,
+  };
+}
+
+/** The engine options of stored merge modifications, with the merge page cap. */
+export function mergeOptionsOf(m: MergeModifications, maxPages: number): MergeOptions {
+  return {
+    maxPages,
+    title: m.title,
+    author: m.author,
+    lang: m.lang,
+    ...(m.pdf_standard ? { pdfStandard: m.pdf_standard } : {}),
   };
 }
 

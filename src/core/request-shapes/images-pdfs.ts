@@ -160,6 +160,14 @@ export const CreatePdfBody = Type.Object({
           description:
             'CMYK PDFs: true (default) makes K-only black text and strokes up to 2 pt overprint, so the plates below have no text-shaped holes; false knocks them out (docs/print.md#black-overprint).',
         }),
+        pdf_standard: EnumOrNull(['x4'], {
+          description:
+            '"x4" makes a PDF/X-4 file: output intent (CMYK profile, or sRGB for RGB PDFs without color_profile), TrimBox on every page, XMP metadata, no link annotations. Default: no standard (docs/print.md#pdfx-4).',
+        }),
+        rendering_intent: EnumOrNull(['perceptual', 'relative', 'saturation', 'absolute'], {
+          description:
+            'CMYK PDFs: the rendering intent of the RGB → CMYK conversion. "relative" (default) is relative colorimetric with black-point compensation (docs/print.md#rendering-intent).',
+        }),
         ...docInfo,
       }),
     ),
@@ -176,7 +184,18 @@ export const MergePdfBody = Type.Object({
   passthrough: Type.Optional(passthrough),
   transfer: Type.Optional(transfer),
   create_now: Type.Optional(createNow),
-  modifications: Type.Optional(Nullable(OptionalFields({ filename, ...docInfo }))),
+  modifications: Type.Optional(
+    Nullable(
+      OptionalFields({
+        filename,
+        pdf_standard: EnumOrNull(['x4'], {
+          description:
+            '"x4": a PDF/X-4 merge. Every file must be a PDF/X file (a GTS_PDFX output intent) for the same ICC profile, such as PDFs made with pdf_standard "x4"; otherwise 422 naming the file (docs/print.md#pdfx-4).',
+        }),
+        ...docInfo,
+      }),
+    ),
+  ),
 });
 /** Body of POST /pdfs/merge as a type. */
 export type MergePdfBody = Static<typeof MergePdfBody>;

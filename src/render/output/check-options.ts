@@ -17,6 +17,9 @@ const IMAGE_QUALITIES = ['high', 'medium', 'low'];
 const COLOR_MODES = ['rgb', 'cmyk'];
 const PNG_COMPRESSIONS = ['fast', 'balanced', 'small'];
 const BLACK_MODES = ['k', 'rich'];
+/** PDF/X-1a is not offered: it forbids transparency and RGB, which the renderer would have to flatten. */
+const PDF_STANDARDS = ['x4'];
+const RENDERING_INTENTS = ['perceptual', 'relative', 'saturation', 'absolute'];
 
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -111,6 +114,8 @@ export function checkPdfOptions(o: PdfOptions): RenderProblem[] {
   oneOf(problems, 'modifications.image_quality', o.imageQuality, IMAGE_QUALITIES);
   oneOf(problems, 'modifications.color_mode', o.colorMode, COLOR_MODES);
   oneOf(problems, 'modifications.black', o.black, BLACK_MODES);
+  oneOf(problems, 'modifications.pdf_standard', o.pdfStandard, PDF_STANDARDS);
+  oneOf(problems, 'modifications.rendering_intent', o.renderingIntent, RENDERING_INTENTS);
   checkMetadata(problems, o);
   const bleed = o.bleed;
   if (bleed !== undefined && bleed !== null) {

@@ -5,6 +5,8 @@
  * PostScript prologue and refuses some inputs; the output intent is all printers read.
  */
 import { PDFDocument, PDFName, PDFNumber, PDFString, rgb } from 'pdf-lib';
+import type { PdfOptions, RenderingIntent } from './options.ts';
+import { applyPdfX4, pdfX4Header } from './pdf-x4.ts';
 import type { ProfileSource } from './profile-source.ts';
 import { runProcess } from './run-process.ts';
 import {
@@ -26,6 +28,19 @@ export function setDocInfo(doc: PDFDocument, info: DocInfo): void {
   if (info.lang) doc.setLanguage(info.lang);
 }
 
+/**
+ * Ghostscript's numbers of the rendering intents. pdfwrite ignores the device's -dRenderIntent
+ * (and -dBlackPtComp): it converts with the intent of the graphics state, which the prologue sets
+ * for every page (a document's own `ri` operators would still win; Skia writes none). Its
+ * black-point compensation is on by default, so `relative` is relative colorimetric with BPC.
+ */
+const GS_INTENT: Record<RenderingIntent, number> = {
+  perceptual: 0,
+  relative: 1,
+  saturation: 2,
+  absolute: 3,
+};
+
 /** JPEG QFactor of Ghostscript's DCT encoder per image_quality (Acrobat's Maximum/High/Medium). */
 const QFACTOR = { high: 0.15, medium: 0.4, low: 0.76 } as const;
 
@@ -34,6 +49,7 @@ export async function convertPdfToCmyk(
   pdf: Buffer,
   profile: ProfileSource,
   imageQuality: keyof typeof QFACTOR,
+  intent: RenderingIntent = 'relative',
 ): Promise<Buffer> {
   const q = QFACTOR[imageQuality];
   const args = [
@@ -53,7 +69,7 @@ export async function convertPdfToCmyk(
     '-sstdout=%stderr',
     '-sOutputFile=-',
     '-c',
-    `<< /ColorImageDict << /QFactor ${q} /Blend 1 /HSamples [1 1 1 1] /VSamples [1 1 1 1] >> >> setdistillerparams`,
+    `<< /ColorImageDict << /QFactor ${q} /Blend 1 /HSamples [1 1 1 1] /VSamples [1 1 1 1] >> >> setdistillerparams ${GS_INTENT[intent]} .setrenderingintent`,
     '-f',
     '-',
   ];
@@ -86,13 +102,15 @@ export function setPageBoxes(doc: PDFDocument, boxes: readonly PageBoxes[]): voi
 
 /**
  * Adds an OutputIntent with the profile's ICC, and the document information `info`; with
- * `boxes`, the exact page boxes too (after Ghostscript).
+ * `boxes`, the exact page boxes too (after Ghostscript); with `standard` x4, what else PDF/X-4
+ * asks (pdf-x4.ts).
  */
 export async function addOutputIntent(
   pdf: Buffer,
   source: ProfileSource,
   info: DocInfo,
   boxes?: readonly PageBoxes[],
+  standard?: PdfOptions['pdfStandard'],
 ): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   if (boxes) setPageBoxes(doc, boxes);
@@ -110,7 +128,9 @@ export async function addOutputIntent(
   });
   doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([intent]));
   setDocInfo(doc, info);
-  return Buffer.from(await doc.save({ useObjectStreams: false }));
+  if (standard === 'x4') applyPdfX4(doc, info);
+  const saved = await doc.save({ useObjectStreams: false });
+  return standard === 'x4' ? pdfX4Header(saved) : Buffer.from(saved);
 }
 
 /**

@@ -87,6 +87,9 @@ export const COLOR_PROFILES: readonly ColorProfile[] = [
   },
 ];
 
+/** sRGB (`rgb-profile-1`): the output intent of an RGB PDF/X-4 without a named profile. */
+export const SRGB_PROFILE: ColorProfile = COLOR_PROFILES.find((p) => p.name === 'rgb-profile-1')!;
+
 /** The CMYK profile used when color_mode is cmyk and no CMYK profile is named (also for CMYK JPEGs). */
 export const DEFAULT_CMYK_PROFILE: ColorProfile = {
   name: 'none',

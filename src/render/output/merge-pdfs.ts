@@ -9,6 +9,9 @@ import { PDFDocument } from 'pdf-lib';
 import { RenderInputError, type RenderProblem } from '../types.ts';
 import type { RenderedFile } from './options.ts';
 import { setDocInfo } from './cmyk-pdf.ts';
+import { mergeIntent } from './merge-x4.ts';
+import { applyPdfX4, pdfX4Header } from './pdf-x4.ts';
+import type { DocInfo } from './skia-pdf-edit.ts';
 
 /** Points per inch over design pixels per inch at the PDF default of 96 dpi. */
 const PX_PER_PT = 96 / 72;
@@ -47,6 +50,8 @@ export interface MergeOptions {
   title?: string;
   author?: string;
   lang?: string;
+  /** `x4`: a PDF/X-4 merge of PDF/X files for one print condition (merge-x4.ts). */
+  pdfStandard?: 'x4';
 }
 
 /** The problem of a merge whose page count passed the cap after reading file `i`. */
@@ -77,19 +82,27 @@ export async function mergePdfFiles(
   const problems = loaded.filter((d): d is RenderProblem => !(d instanceof PDFDocument));
   if (problems.length > 0) throw new RenderInputError(problems);
   const out = await PDFDocument.create({ updateMetadata: false });
-  setDocInfo(out, {
+  const info: DocInfo = {
     title: options.title || undefined,
     author: options.author || undefined,
     lang: options.lang || undefined,
     creator: 'Imprint',
     producer: 'Imprint (pdf-lib)',
     created: new Date(),
-  });
+  };
+  setDocInfo(out, info);
+  const x4 = options.pdfStandard === 'x4';
+  if (x4) {
+    const { problems: notX } = mergeIntent(loaded as PDFDocument[], out);
+    if (notX.length > 0) throw new RenderInputError(notX);
+  }
   for (const doc of loaded as PDFDocument[]) {
     const pages = await out.copyPages(doc, doc.getPageIndices());
     for (const page of pages) out.addPage(page);
   }
-  const bytes = Buffer.from(await out.save());
+  if (x4) applyPdfX4(out, info);
+  const saved = await out.save({ useObjectStreams: !x4 });
+  const bytes = x4 ? pdfX4Header(saved) : Buffer.from(saved);
   const first = out.getPage(0).getSize();
   return {
     bytes,

@@ -49,7 +49,17 @@ export interface PdfOptions {
   lang?: string;
   /** Draws the diagonal "TEST" mark of test mode on every page. */
   watermark?: boolean;
+  /** `x4` makes a PDF/X-4 file (pdf-x4.ts); default: no standard. */
+  pdfStandard?: 'x4';
+  /**
+   * CMYK PDFs: the intent of the RGB → CMYK conversion (`relative`, the default, is relative
+   * colorimetric with black-point compensation).
+   */
+  renderingIntent?: RenderingIntent;
 }
+
+/** The ICC rendering intents of the `rendering_intent` PDF modification. */
+export type RenderingIntent = 'perceptual' | 'relative' | 'saturation' | 'absolute';
 
 /** A rendered file: its bytes, MIME type, extension and size in pixels (PDF: of the first page). */
 export interface RenderedFile {

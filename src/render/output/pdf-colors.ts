@@ -2,13 +2,19 @@
  * The colour step of a PDF render: which CMYK profile the render uses, the cmyk() colours of its
  * pages resolved before painting (cmyk-colors.ts), and after painting the CMYK conversion with
  * black and cmyk() colours kept as inks (black text and thin strokes overprinting, crop marks in
- * registration colour), and the output intent of the chosen profile.
+ * registration colour) with the chosen rendering intent, and the output intent of the chosen
+ * profile (sRGB for an RGB PDF/X-4 without one) with, when asked, the rest of PDF/X-4.
  */
 import type { Design } from '../types.ts';
 import { pdfColorMode } from './check-options.ts';
 import { addOutputIntent, convertPdfToCmyk } from './cmyk-pdf.ts';
 import { resolveCmykColors, rewritePdfColors } from './cmyk-colors.ts';
-import { DEFAULT_CMYK_PROFILE, findColorProfile, type ColorProfile } from './icc-profiles.ts';
+import {
+  DEFAULT_CMYK_PROFILE,
+  SRGB_PROFILE,
+  findColorProfile,
+  type ColorProfile,
+} from './icc-profiles.ts';
 import type { PdfOptions } from './options.ts';
 import { profileSource } from './profile-source.ts';
 import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
@@ -55,12 +61,20 @@ export async function planPdfColors(
         const inked = await rewritePdfColors(pdf, resolved.inks, {
           overprint: options.blackOverprint,
         });
-        const converted = await convertPdfToCmyk(inked, cmyk, options.imageQuality ?? 'high');
+        const converted = await convertPdfToCmyk(
+          inked,
+          cmyk,
+          options.imageQuality ?? 'high',
+          options.renderingIntent,
+        );
         // Ghostscript writes its own Producer and dates and drops Lang: set them again.
-        return addOutputIntent(converted, cmyk, info, boxes);
+        return addOutputIntent(converted, cmyk, info, boxes, options.pdfStandard);
       }
-      if (named) return addOutputIntent(pdf, profileSource(named, options.colorProfileData), info);
-      return pdf;
+      // PDF/X-4 needs an output intent: an RGB PDF without a named profile is sRGB.
+      const rgb = named ?? (options.pdfStandard === 'x4' ? SRGB_PROFILE : undefined);
+      if (!rgb) return pdf;
+      const source = profileSource(rgb, options.colorProfileData);
+      return addOutputIntent(pdf, source, info, undefined, options.pdfStandard);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * renderPdf: one vector page per design with Skia's PDF backend and the same painter as images
  * (real text with subset fonts, vector shapes, pictures at up to 300 ppi, JPEGs as they are), link
- * annotations for `link_target`, the test watermark, then the colour step: CMYK conversion with
- * Ghostscript and/or an output intent for a named profile.
+ * annotations for `link_target` (not in PDF/X-4 files), the test watermark, then the colour step:
+ * CMYK conversion with Ghostscript and/or an output intent for a named profile, and PDF/X-4.
  */
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 import {
@@ -72,6 +72,15 @@ function docInfo(options: PdfOptions): DocInfo {
   };
 }
 
+/** The warning of a PDF/X-4 page whose `count` links were left out. */
+function linksLeftOut(count: number): RenderWarning {
+  return {
+    code: 'link_left_out',
+    path: 'modifications.pdf_standard',
+    message: `PDF/X-4 allows no links on the page: ${count} link_target link${count === 1 ? ' was' : 's were'} left out`,
+  };
+}
+
 /** Renders the pages to one PDF; bad options, layer data or assets throw RenderInputError. */
 export async function renderPdfDocument(input: {
   pages: Array<{ design: Design; layers?: LayerData }>;
@@ -134,6 +143,8 @@ export async function renderPdfDocument(input: {
   const pictures = createPdfPictureSink(PDF_JPEG_QUALITY[imageQuality]);
   const texts = createPdfTextSink();
   const boxes: PageBoxes[] = [];
+  // PDF/X allows annotations only outside the BleedBox (TrimBox): links would lie on the page.
+  const x4 = options.pdfStandard === 'x4';
   for (const { i, design: page } of pageList) {
     const pt = ptOf(page);
     // The request's bleed, else the design's own (validated when it was saved).
@@ -171,7 +182,8 @@ export async function renderPdfDocument(input: {
       throw err;
     }
     ctx.setTransform(pt, 0, 0, pt, layout.offset * pt, layout.offset * pt + lift);
-    for (const { rect, url } of links) {
+    if (x4 && links.length > 0) warnings.push(...onPage(i, [linksLeftOut(links.length)]));
+    for (const { rect, url } of x4 ? [] : links) {
       ctx.annotateLinkUrl(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, url);
     }
     if (options.watermark) drawWatermark(ctx, design.width, design.height, resolveFontFamily(null));
