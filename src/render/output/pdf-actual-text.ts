@@ -1,43 +1,28 @@
 /**
- * After Skia has written a PDF, removes the text markers (text/pdf-text-marks.ts) from the page
- * and form content streams and gives each marked text whose glyphs do not map back to it through
- * the font's ToUnicode an ActualText span (PDF 32000-1 14.9.4) with the source text:
+ * After Skia has written a PDF, reads the glyphs between each text's markers
+ * (text/pdf-text-marks.ts, found by pdf-text-scan.ts) through the font's ToUnicode and matches
+ * them with the source text (actual-text-align.ts). In an RGB PDF it removes every marker and
+ * gives each marked text whose glyphs do not map back to it an ActualText span (PDF 32000-1
+ * 14.9.4) with the source text:
  * - per glyph where the glyphs line up with the text (alignGlyphs): a ligature, an Arabic
  *   contextual form, a precomposed letter. Right-to-left text always needs this: extractors
  *   (poppler) lay a span's text out left to right and then read the line right to left, so a
  *   span of several letters over a right-to-left word would come out reversed;
  * - else one span around the whole text, from its start marker to its end marker (Devanagari's
  *   reordered vowel signs), when those sit at the same q/Q depth; otherwise it gets none.
- * The markers are removed in every stream, whatever else happens.
+ * The markers are removed in every stream, whatever else happens. Text whose glyphs map back to
+ * it as they are (most Latin text) costs a string comparison.
+ * A CMYK PDF keeps its markers, as DeviceCMYK fills, through Ghostscript, which rewrites the
+ * fonts: prepareCmykText returns what each text's glyphs should say, and cmyk-actual-text.ts
+ * writes the spans into Ghostscript's PDF.
  */
-import { deflateSync, inflateSync } from 'node:zlib';
-import { contentOps, type ContentOp } from './content-ops.ts';
 import { objects, readXref, rewriteObjects } from './pdf-objects.ts';
 import { pdfText } from './skia-pdf-edit.ts';
-import { alignGlyphs } from './actual-text-align.ts';
+import { alignGlyphs, type GlyphSegment } from './actual-text-align.ts';
 import { parseToUnicode } from './to-unicode.ts';
-import { MARK_SIZE_OPERANDS, markCode, type PdfTextSink } from '../text/pdf-text-marks.ts';
-
-/** A stream object's dictionary and (undecoded) data. */
-interface StreamObject {
-  dict: string;
-  data: Buffer;
-}
-
-function streamObject(bytes: Buffer): StreamObject | undefined {
-  const head = bytes.toString('latin1', 0, Math.min(bytes.length, 4096));
-  const m = /^\d+ 0 obj\s*(<<[^]*?>>)\s*stream\r?\n/.exec(head);
-  const length = m && /\/Length (\d+)(?!\s+\d+\s+R)/.exec(m[1]);
-  if (!m || !length) return undefined;
-  return { dict: m[1], data: bytes.subarray(m[0].length, m[0].length + Number(length[1])) };
-}
-
-const flated = (dict: string): boolean => /\/Filter\s*\/FlateDecode/.test(dict);
-/** A stream's decoded content; undefined for filters other than Flate. */
-function decode(s: StreamObject): string | undefined {
-  if (flated(s.dict)) return inflateSync(s.data).toString('latin1');
-  return /\/Filter/.test(s.dict) ? undefined : s.data.toString('latin1');
-}
+import { scanMarks, type FoundText, type Mark } from './pdf-text-scan.ts';
+import { contentNumbers, decodeStream, streamObject, withContent } from './pdf-stream-object.ts';
+import { MARK_SIZE_OPERANDS, markCmyk, type PdfTextSink } from '../text/pdf-text-marks.ts';
 
 /** Code → text of a font resource; `undefined` when its glyphs cannot be read (not Type0). */
 type FontMaps = (resource: string) => Map<string, string> | undefined;
@@ -57,7 +42,7 @@ function fontMaps(object: (num: number) => Buffer | undefined): FontMaps {
     if (font && cmapRef && /\/Subtype \/Type0/.test(font) && /\/Identity-H/.test(font)) {
       const s = object(Number(cmapRef));
       const cmap = s && streamObject(s);
-      const text = cmap && decode(cmap);
+      const text = cmap && decodeStream(cmap);
       if (text) map = parseToUnicode(text);
     }
     cache.set(resource, map);
@@ -65,21 +50,55 @@ function fontMaps(object: (num: number) => Buffer | undefined): FontMaps {
   };
 }
 
-/** One glyph run (a Tj) between a text's markers. */
-interface Show {
-  op: ContentOp;
-  font: string;
+/** One glyph between a text's markers, in content order: its Tj, code and ToUnicode text. */
+interface Glyph {
+  show: number;
+  code: string;
+  mapped: string;
 }
 
-/** A marked text found in a stream: where its markers are and the glyph runs between them. */
-interface Found {
-  n: number;
-  startEdit: Edit;
-  depth: number;
-  minDepth: number;
-  shows: Show[];
-  /** Text shown other than by a hex Tj: only a whole span fits. */
-  other: boolean;
+/** The glyphs of a found text; undefined when they cannot all be read. */
+function readGlyphs(f: FoundText, fonts: FontMaps): Glyph[] | undefined {
+  if (f.other || f.shows.length === 0) return undefined;
+  const glyphs: Glyph[] = [];
+  for (const [s, show] of f.shows.entries()) {
+    const map = fonts(show.font);
+    const hex = /^<([0-9A-Fa-f]*)>$/.exec(show.string)?.[1];
+    if (!map || hex === undefined || hex.length % 4 !== 0) return undefined;
+    for (let i = 0; i < hex.length; i += 4) {
+      const code = hex.slice(i, i + 4).toLowerCase();
+      glyphs.push({ show: s, code, mapped: map.get(code) ?? '' });
+    }
+  }
+  return glyphs;
+}
+
+/** The glyphs' ToUnicode texts (in logical order) make up `text`: no span is needed. */
+function showsText(glyphs: Glyph[], text: string, rtl: boolean): boolean {
+  let at = 0;
+  for (let i = 0; i < glyphs.length; i++) {
+    const mapped = glyphs[rtl ? glyphs.length - 1 - i : i].mapped;
+    if (mapped === '' || !text.startsWith(mapped, at)) return false;
+    at += mapped.length;
+  }
+  return at === text.length;
+}
+
+/**
+ * Segments of the glyphs (content order) with the source text each shows, covering all glyphs;
+ * undefined when the glyphs do not line up with the text.
+ */
+function segmentsOf(glyphs: Glyph[], text: string, rtl: boolean): GlyphSegment[] | undefined {
+  const logical = rtl ? [...glyphs].reverse() : glyphs;
+  if (showsText(glyphs, text, rtl)) {
+    return glyphs.map((g, i) => ({ from: i, to: i, text: g.mapped, span: false }));
+  }
+  const segments = alignGlyphs(
+    logical.map((g) => g.mapped),
+    text,
+  );
+  const last = glyphs.length - 1;
+  return rtl ? segments?.map((s) => ({ ...s, from: last - s.to, to: last - s.from })) : segments;
 }
 
 interface Edit {
@@ -88,35 +107,14 @@ interface Edit {
   text: string;
 }
 
-const span = (text: string): string => `/Span <</ActualText ${pdfText(text)}>> BDC\n`;
-const TEXT_SHOWING = new Set(["'", '"', 'TJ']);
-
-/** A 0–1 colour operand as 0–255, as Skia rounded it. */
-const channel = (v: string): number => Math.round(Number(v) * 255);
+/** An ActualText span's opening operator. */
+export const span = (text: string): string => `/Span <</ActualText ${pdfText(text)}>> BDC\n`;
 
 /**
- * The per-glyph edits of a found text (Tj strings split around the glyphs that need a span), [] when
- * its glyphs map to it already, undefined when it needs a whole span.
+ * The Tj edits of the segments that need a span (each Tj split around them); undefined when a
+ * span would cross Tj operators (text objects).
  */
-function glyphEdits(f: Found, text: string, rtl: boolean, fonts: FontMaps): Edit[] | undefined {
-  if (f.other || f.shows.length === 0) return undefined;
-  const glyphs: Array<{ show: number; code: string; mapped: string }> = [];
-  for (const [s, show] of f.shows.entries()) {
-    const map = fonts(show.font);
-    const hex = /^<([0-9A-Fa-f]*)>$/.exec(show.op.operands[0] ?? '')?.[1];
-    if (!map || hex === undefined || hex.length % 4 !== 0) return undefined;
-    for (let i = 0; i < hex.length; i += 4) {
-      const code = hex.slice(i, i + 4).toLowerCase();
-      glyphs.push({ show: s, code, mapped: map.get(code) ?? '' });
-    }
-  }
-  const logical = rtl ? [...glyphs].reverse() : glyphs;
-  const segments = alignGlyphs(
-    logical.map((g) => g.mapped),
-    text,
-  );
-  if (!segments) return undefined;
-  // Spans per Tj, by the content-order index of their glyphs within the Tj.
+function glyphEdits(f: FoundText, glyphs: Glyph[], segments: GlyphSegment[]): Edit[] | undefined {
   const perShow = new Map<number, Array<{ from: number; to: number; text: string }>>();
   const firstOf = new Map<number, number>();
   glyphs.forEach((g, i) => {
@@ -124,18 +122,16 @@ function glyphEdits(f: Found, text: string, rtl: boolean, fonts: FontMaps): Edit
   });
   for (const seg of segments) {
     if (!seg.span) continue;
-    let [a, b] = [seg.from, seg.to];
-    if (rtl) [a, b] = [glyphs.length - 1 - b, glyphs.length - 1 - a];
-    if (glyphs[a].show !== glyphs[b].show) return undefined; // a span may not cross text objects
-    const s = glyphs[a].show;
+    if (glyphs[seg.from].show !== glyphs[seg.to].show) return undefined;
+    const s = glyphs[seg.from].show;
     const base = firstOf.get(s)!;
     const list = perShow.get(s) ?? [];
-    list.push({ from: a - base, to: b - base, text: seg.text });
+    list.push({ from: seg.from - base, to: seg.to - base, text: seg.text });
     perShow.set(s, list);
   }
   const edits: Edit[] = [];
   for (const [s, list] of perShow) {
-    const op = f.shows[s].op;
+    const show = f.shows[s];
     const codes = glyphs.filter((g) => g.show === s).map((g) => g.code);
     list.sort((x, y) => x.from - y.from);
     const parts: string[] = [];
@@ -151,19 +147,22 @@ function glyphEdits(f: Found, text: string, rtl: boolean, fonts: FontMaps): Edit
       at = piece.to + 1;
     }
     tj(at, codes.length);
-    edits.push({ at: op.start, length: op.end - op.start, text: parts.join('').trimEnd() });
+    edits.push({ at: show.start, length: show.end - show.start, text: parts.join('').trimEnd() });
   }
   return edits;
 }
 
-/** A marker's `re` (with its `f` next): the mark's code, or undefined for any other op. */
-function markAt(ops: ContentOp[], k: number, fill: string[], count: number): number | undefined {
-  const { op, operands } = ops[k];
-  if (op !== 're' || operands[2] !== MARK_SIZE_OPERANDS[0] || operands[3] !== MARK_SIZE_OPERANDS[1])
-    return undefined;
-  if (ops[k + 1]?.op !== 'f' || fill.length !== 3) return undefined;
-  const code = markCode(channel(fill[0]), channel(fill[1]), channel(fill[2]));
-  return code !== undefined && code >> 1 < count ? code : undefined;
+/** `content` with `edits` (sorted here) made. */
+export function applyEdits(content: string, edits: Edit[]): string {
+  edits.sort((a, b) => a.at - b.at);
+  const out: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    out.push(content.slice(at, e.at), e.text);
+    at = e.at + e.length;
+  }
+  out.push(content.slice(at));
+  return out.join('');
 }
 
 /** A content stream with its markers removed and spans added; undefined when it has no marker. */
@@ -172,52 +171,28 @@ export function markContent(
   sink: PdfTextSink,
   fonts: FontMaps,
 ): string | undefined {
-  const ops = contentOps(content);
-  if (!ops) return removeMarks(content);
-  const edits: Edit[] = [];
-  let depth = 0;
-  let fill: string[] = [];
-  let font = '';
-  let open: Found | undefined;
-  for (let k = 0; k < ops.length; k++) {
-    const { op, operands } = ops[k];
-    if (op === 'q') depth++;
-    else if (op === 'Q') {
-      depth--;
-      if (open) open.minDepth = Math.min(open.minDepth, depth);
-    } else if (op === 'rg') fill = operands;
-    else if (op === 'Tf') font = operands[0] ?? '';
-    else if (op === 'Tj') open?.shows.push({ op: ops[k], font });
-    else if (TEXT_SHOWING.has(op) && open) open.other = true;
-    const code = markAt(ops, k, fill, sink.texts.length);
-    if (code === undefined) continue;
-    const edit = { at: ops[k].start, length: ops[k + 1].end - ops[k].start, text: '' };
-    edits.push(edit);
-    k++;
-    const n = code >> 1;
-    if (code % 2 === 0) {
-      open = { n, startEdit: edit, depth, minDepth: depth, shows: [], other: false };
-      continue;
-    }
-    if (open?.n !== n) continue;
-    const { text, rtl } = sink.texts[n];
-    const perGlyph = glyphEdits(open, text, rtl, fonts);
+  const scanned = scanMarks(content, sink.texts.length);
+  if (!scanned) return removeMarks(content);
+  if (scanned.marks.length === 0) return undefined;
+  const byMark = new Map<Mark, Edit>();
+  const edits: Edit[] = scanned.marks.map((m) => {
+    const edit = { at: m.at, length: m.length, text: '' };
+    byMark.set(m, edit);
+    return edit;
+  });
+  for (const f of scanned.texts) {
+    const { text, rtl } = sink.texts[f.n];
+    const glyphs = readGlyphs(f, fonts);
+    if (glyphs && showsText(glyphs, text, rtl)) continue;
+    const segments = glyphs && segmentsOf(glyphs, text, rtl);
+    const perGlyph = glyphs && segments && glyphEdits(f, glyphs, segments);
     if (perGlyph) edits.push(...perGlyph);
-    else if (open.depth === depth && open.minDepth >= depth) {
-      open.startEdit.text = span(text);
-      edit.text = 'EMC';
+    else if (f.balanced) {
+      byMark.get(f.start)!.text = span(text);
+      byMark.get(f.end)!.text = 'EMC';
     }
-    open = undefined;
   }
-  if (edits.length === 0) return undefined;
-  edits.sort((a, b) => a.at - b.at);
-  let out = '';
-  let at = 0;
-  for (const e of edits) {
-    out += content.slice(at, e.at) + e.text;
-    at = e.at + e.length;
-  }
-  return out + content.slice(at);
+  return applyEdits(content, edits);
 }
 
 /** Markers removed by their size alone, for a stream the tokenizer cannot read. */
@@ -228,27 +203,53 @@ function removeMarks(content: string): string | undefined {
   return out === content ? undefined : out;
 }
 
-/** The numbers of the page content streams and form XObjects of the PDF. */
-function contentNumbers(all: Map<number, Buffer>): number[] {
-  const found = new Set<number>();
-  for (const [num, bytes] of all) {
-    const head = bytes.toString('latin1', 0, Math.min(bytes.length, 4096));
-    if (/\/Type\s*\/Page(?![s\w])/.test(head)) {
-      const contents = /\/Contents\s*(\[[^\]]*\]|\d+\s+0\s+R)/.exec(head)?.[1] ?? '';
-      for (const ref of contents.matchAll(/(\d+)\s+0\s+R/g)) found.add(Number(ref[1]));
-    } else if (/\/Subtype\s*\/Form/.test(head.slice(0, head.indexOf('stream') + 1 || undefined))) {
-      found.add(num);
-    }
-  }
-  return [...found];
+/** What one marked text's glyphs show: per glyph segment, or (no segments) the whole text. */
+export interface TextPlan {
+  text: string;
+  /** How many glyphs Skia drew between the markers; undefined when they could not be read. */
+  glyphs?: number;
+  segments?: GlyphSegment[];
 }
 
-/**
- * Returns `pdf` (as Skia wrote it) without the markers of `sink`'s texts and with their
- * ActualText spans. A PDF without marked texts is returned as it is.
- */
-export function addActualText(pdf: Buffer, sink: PdfTextSink): Buffer {
-  if (sink.texts.length === 0) return pdf;
+/** The marked texts of a CMYK PDF before Ghostscript, by number, and how many markers it has. */
+export interface CmykTextPlans {
+  texts: Map<number, TextPlan>;
+  marks: number;
+}
+
+/** A CMYK content stream: markers as DeviceCMYK fills (in q/Q), the texts' plans recorded. */
+function planContent(
+  content: string,
+  sink: PdfTextSink,
+  fonts: FontMaps,
+  plans: CmykTextPlans,
+): string | undefined {
+  const scanned = scanMarks(content, sink.texts.length);
+  // Markers Ghostscript could not be told about are removed (their texts get no span).
+  if (!scanned) return removeMarks(content);
+  if (scanned.marks.length === 0) return undefined;
+  plans.marks += scanned.marks.length;
+  const edits = scanned.marks.map((m) => {
+    const inks = markCmyk(m.code)
+      .map((v) => v.toFixed(6))
+      .join(' ');
+    const marker = content.slice(m.at, m.at + m.length);
+    return { at: m.at, length: m.length, text: `q\n${inks} k\n${marker}\nQ` };
+  });
+  for (const f of scanned.texts) {
+    const { text, rtl } = sink.texts[f.n];
+    const glyphs = readGlyphs(f, fonts);
+    const segments = glyphs && segmentsOf(glyphs, text, rtl);
+    plans.texts.set(f.n, { text, glyphs: glyphs?.length, ...(segments ? { segments } : {}) });
+  }
+  return applyEdits(content, edits);
+}
+
+/** Applies `edit` to every page content stream and form of a PDF as Skia writes it. */
+function editContents(
+  pdf: Buffer,
+  edit: (content: string, fonts: FontMaps) => string | undefined,
+): Buffer {
   const xref = readXref(pdf);
   // Markers must never stay in a PDF: a file this cannot edit is an error, not a page with dots.
   if (!xref) throw new Error('PDF text: the PDF has no cross-reference table to edit');
@@ -258,19 +259,34 @@ export function addActualText(pdf: Buffer, sink: PdfTextSink): Buffer {
   const replaced = new Map<number, Buffer>();
   for (const num of contentNumbers(all)) {
     const bytes = all.get(num);
-    const s = bytes && streamObject(bytes);
-    const content = s && decode(s);
+    const s = bytes && streamObject(bytes, (n) => all.get(n));
+    const content = s && decodeStream(s);
     if (!s || content === undefined) continue;
-    const out = markContent(content, sink, fonts);
-    if (out === undefined) continue;
-    const raw = Buffer.from(out, 'latin1');
-    const data = flated(s.dict) ? deflateSync(raw) : raw;
-    const dict = s.dict.replace(/\/Length \d+(?!\s+\d+\s+R)/, `/Length ${data.length}`);
-    replaced.set(
-      num,
-      Buffer.concat([Buffer.from(`${dict}\nstream\n`, 'latin1'), data, Buffer.from('\nendstream')]),
-    );
+    const out = edit(content, fonts);
+    if (out !== undefined) replaced.set(num, withContent(s, out));
   }
-  if (replaced.size === 0) return pdf;
-  return rewriteObjects(pdf, xref, replaced, []);
+  return replaced.size === 0 ? pdf : rewriteObjects(pdf, xref, replaced, []);
+}
+
+/**
+ * Returns `pdf` (as Skia wrote it) without the markers of `sink`'s texts and with their
+ * ActualText spans. A PDF without marked texts is returned as it is.
+ */
+export function addActualText(pdf: Buffer, sink: PdfTextSink): Buffer {
+  if (sink.texts.length === 0) return pdf;
+  return editContents(pdf, (content, fonts) => markContent(content, sink, fonts));
+}
+
+/**
+ * For a CMYK PDF: `pdf` with its markers as DeviceCMYK fills that Ghostscript keeps, and what the
+ * glyphs of each marked text should say, for addCmykActualText after Ghostscript.
+ */
+export function prepareCmykText(
+  pdf: Buffer,
+  sink: PdfTextSink,
+): { pdf: Buffer; plans: CmykTextPlans } {
+  const plans: CmykTextPlans = { texts: new Map(), marks: 0 };
+  if (sink.texts.length === 0) return { pdf, plans };
+  const out = editContents(pdf, (content, fonts) => planContent(content, sink, fonts, plans));
+  return { pdf: out, plans };
 }

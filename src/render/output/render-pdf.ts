@@ -26,7 +26,7 @@ import { planPdfColors } from './pdf-colors.ts';
 import { editSkiaPdf, skiaLift, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
 import { attachPdfPictures, createPdfPictureSink } from '../images/pdf-picture.ts';
 import { swapPdfPictures } from './pdf-picture-swap.ts';
-import { addActualText } from './pdf-actual-text.ts';
+import { addActualText, prepareCmykText } from './pdf-actual-text.ts';
 import { attachPdfText, createPdfTextSink } from '../text/pdf-text-marks.ts';
 import {
   bleedProblem,
@@ -190,13 +190,18 @@ export async function renderPdfDocument(input: {
     doc.endPage();
   }
   const info = docInfo(options);
-  // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  // Text markers go before any colour step: the CMYK conversion would keep them as ink.
-  const pdf = addActualText(
-    swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures),
-    texts,
-  );
-  const bytes = await colors.finish(pdf, info, boxes);
+  // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi. Text markers are
+  // removed (and spans written) before the colour step, except in CMYK PDFs.
+  const skiaPdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
+  let bytes: Buffer;
+  if (cmykProfile) {
+    // Ghostscript rewrites the fonts and drops marked content: the spans are written after it.
+    const marked = prepareCmykText(skiaPdf, texts);
+    bytes = await colors.finish(marked.pdf, info, boxes, {
+      plans: marked.plans,
+      unmarked: () => addActualText(skiaPdf, texts),
+    });
+  } else bytes = await colors.finish(addActualText(skiaPdf, texts), info, boxes);
   warnings.push(
     ...preflightPdf(bytes, {
       cmyk: cmykProfile !== undefined,

@@ -5,7 +5,9 @@
  * order, ligatures as U+FB00…. On a PDF page each fillText is therefore bracketed by two marker
  * rectangles, 1/64 × 1/128 unit in a colour that encodes the text's number; after Skia has
  * written the PDF, output/pdf-actual-text.ts removes every marker and, where the glyphs between
- * a pair do not map back to the text, wraps them in an ActualText span with the source text.
+ * a pair do not map back to the text, wraps them in an ActualText span with the source text. In
+ * CMYK PDFs the markers go through Ghostscript as DeviceCMYK fills (markCmyk) and the spans are
+ * written after it (output/cmyk-actual-text.ts).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
@@ -51,6 +53,24 @@ export function markColor(code: number): string {
 /** The code of a colour given as 0–255 channels; undefined when it is no mark's colour. */
 export function markCode(r: number, g: number, b: number): number | undefined {
   return r >= MARK_RED_BASE ? ((r - MARK_RED_BASE) << 16) | (g << 8) | b : undefined;
+}
+
+/**
+ * The DeviceCMYK fill of a mark's code in a CMYK PDF, where markers go through Ghostscript:
+ * cyan, magenta and yellow as the RGB channels of markColor, black a check of the code (a
+ * colour of the design is not taken for a marker by chance). Ghostscript keeps DeviceCMYK as it
+ * is, to about 1e-5.
+ */
+export function markCmyk(code: number): [number, number, number, number] {
+  const rgb = [MARK_RED_BASE + (code >> 16), (code >> 8) & 255, code & 255];
+  return [...rgb, 1 + (code % 251)].map((v) => v / 255) as [number, number, number, number];
+}
+
+/** The code of a DeviceCMYK colour given as 0–1 inks; undefined when it is no mark's colour. */
+export function cmykMarkCode(c: number, m: number, y: number, k: number): number | undefined {
+  const [r, g, b, check] = [c, m, y, k].map((v) => Math.round(v * 255));
+  const code = markCode(r, g, b);
+  return code !== undefined && check === 1 + (code % 251) ? code : undefined;
 }
 
 /**

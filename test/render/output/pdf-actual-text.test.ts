@@ -6,11 +6,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import type { PDFRawStream} from 'pdf-lib';
+import { PDFDocument, PDFName, decodePDFRawStream } from 'pdf-lib';
 import { mergePdfs, renderPdf, type Design } from '../../../src/render/index.ts';
 import { contentStreams } from '../../../src/render/output/pdf-content-streams.ts';
 import { markContent } from '../../../src/render/output/pdf-actual-text.ts';
-import { MARK_SIZE_OPERANDS } from '../../../src/render/text/pdf-text-marks.ts';
+import { addCmykActualText } from '../../../src/render/output/cmyk-actual-text.ts';
+import { contentOps } from '../../../src/render/output/content-ops.ts';
+import {
+  MARK_SIZE_OPERANDS,
+  cmykMarkCode,
+  markCmyk,
+} from '../../../src/render/text/pdf-text-marks.ts';
 import { PHOTO_URL, photoAssets, pdfText, valid } from './output-kit.ts';
 
 const SAMPLES = {
@@ -32,7 +39,7 @@ const normal = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function textDesign(texts: string[], font = 'DejaVu Sans'): Design {
+function textDesign(texts: string[], font = 'DejaVu Sans', colors = ['#111827']): Design {
   return valid({
     width: 640,
     height: 60 * texts.length + 20,
@@ -46,7 +53,7 @@ function textDesign(texts: string[], font = 'DejaVu Sans'): Design {
       height: 50,
       font,
       font_size: 24,
-      text_color: '#111827',
+      text_color: colors[i % colors.length],
       text,
     })),
   } as unknown as Design);
@@ -58,6 +65,27 @@ const noFiles = { files: new Map<string, Buffer>(), fonts: [] };
 async function pagesText(pdf: Buffer, pages: number): Promise<string[]> {
   const all = await pdfText(pdf);
   return all.split('\f').slice(0, pages).map(normal);
+}
+
+/** Fills painted in a CMYK marker's colour (markers left in a CMYK PDF). */
+function cmykMarkersLeft(content: string): number {
+  let fill: number | undefined;
+  let left = 0;
+  for (const { op, operands } of contentOps(content) ?? []) {
+    if (op === 'k')
+      fill = cmykMarkCode(...(operands.map(Number) as [number, number, number, number]));
+    else if (['rg', 'g', 'sc', 'scn'].includes(op)) fill = undefined;
+    else if (['f', 'F', 'f*', 'B', 'b', 'B*', 'b*'].includes(op) && fill !== undefined) left++;
+  }
+  return left;
+}
+
+/** A one-page PDF whose content is `content`. */
+async function pdfWith(content: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([100, 100]);
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(content)));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 /** Every content stream of the PDF, decoded. */
@@ -158,5 +186,46 @@ describe('PDF text layer', () => {
     const out = markContent(content, sink, () => undefined);
     assert.ok(out !== undefined && !out.includes(' re\n'), String(out));
     assert.ok(out.includes('(x) Tj') && out.includes('BI /W 1'));
+  });
+
+  it('extracts every script as its source text from a CMYK PDF, with no marker left', async () => {
+    const texts = Object.values(SAMPLES);
+    // Black text is K-only and overprints: both colour rewrites meet the markers.
+    const design = textDesign(texts, 'DejaVu Sans', ['#111827', '#000000']);
+    for (const pdfStandard of [undefined, 'x4'] as const) {
+      const pdf = (
+        await renderPdf({
+          pages: [{ design }],
+          assets: noFiles,
+          options: { colorMode: 'cmyk', ...(pdfStandard ? { pdfStandard } : {}) },
+        })
+      ).bytes;
+      const lines = (await pdfText(pdf)).split('\n').map(normal).filter(Boolean);
+      assert.deepEqual(lines, texts.map(normal), `pdf_standard ${pdfStandard}`);
+      const streams = await contents(pdf);
+      assert.deepEqual(
+        streams.map(cmykMarkersLeft),
+        streams.map(() => 0),
+      );
+      assert.ok(streams.some((c) => c.includes('/ActualText')));
+    }
+  });
+
+  it('after Ghostscript, removes markers it finds and refuses a PDF where one could stay', async () => {
+    const inks = (code: number) =>
+      markCmyk(code)
+        .map((v) => v.toFixed(6))
+        .join(' ');
+    const plans = { texts: new Map([[0, { text: 'A', glyphs: 1 }]]), marks: 2 };
+    const mark = (code: number) => `${inks(code)} k\n10 10 0.15625 0.078125 re\nf\n`;
+    const ok = await pdfWith(`${mark(0)}0 0 0 1 k\n1 1 5 5 re\nf\n${mark(1)}`);
+    const out = addCmykActualText(ok, plans);
+    assert.ok(out);
+    assert.deepEqual((await contents(out)).map(cmykMarkersLeft), [0]);
+    assert.match((await contents(out))[0], /1 1 5 5 re\s+f/);
+    const stroked = await pdfWith(`${inks(0)} k\n10 10 0.15625 0.078125 re\nB\n${mark(1)}`);
+    assert.equal(addCmykActualText(stroked, plans), undefined);
+    const none = await pdfWith(`0 0 0 1 k\n1 1 5 5 re\nf\n`);
+    assert.equal(addCmykActualText(none, plans), undefined);
   });
 });
