@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PDFRawStream} from 'pdf-lib';
+import type { PDFRawStream } from 'pdf-lib';
 import { PDFDocument, PDFName, decodePDFRawStream } from 'pdf-lib';
 import { mergePdfs, renderPdf, type Design } from '../../../src/render/index.ts';
 import { contentStreams } from '../../../src/render/output/pdf-content-streams.ts';
