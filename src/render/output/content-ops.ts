@@ -6,11 +6,15 @@
  * one is left alone (Skia never writes them).
  */
 
-/** One operator: its name, operand tokens, and the offset of its first operand (or itself). */
+/**
+ * One operator: its name, operand tokens, the offset of its first operand (or itself) and the
+ * offset just after the operator.
+ */
 export interface ContentOp {
   op: string;
   operands: string[];
   start: number;
+  end: number;
 }
 
 const WHITE = new Set([' ', '\n', '\r', '\t', '\f', '\0']);
@@ -67,7 +71,7 @@ export function contentOps(content: string): ContentOp[] | undefined {
       if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word) || OPERAND_WORDS.has(word)) operand(i, end);
       else {
         if (word === 'BI') return undefined;
-        ops.push({ op: word, operands, start: start < 0 ? i : start });
+        ops.push({ op: word, operands, start: start < 0 ? i : start, end });
         operands = [];
         start = -1;
         i = end;

@@ -20,6 +20,17 @@ import {
 import type { PdfOptions } from './options.ts';
 import { profileSource } from './profile-source.ts';
 import type { DocInfo, PageBoxes } from './skia-pdf-edit.ts';
+import type { CmykTextPlans } from './pdf-actual-text.ts';
+import { addCmykActualText } from './cmyk-actual-text.ts';
+
+/**
+ * The text layer of a CMYK PDF: what its markers stand for, and the PDF without them (and so
+ * without spans) for when Ghostscript's output cannot be read.
+ */
+export interface CmykText {
+  plans: CmykTextPlans;
+  unmarked: () => Buffer;
+}
 
 /** The pages to paint, and what to do with the painted PDF. */
 export interface PdfColorPlan {
@@ -31,9 +42,10 @@ export interface PdfColorPlan {
   cmykProfile?: ColorProfile;
   /**
    * Converts `pdf` to CMYK and/or adds the output intent, as the options ask; `boxes` are the
-   * pages' exact boxes, written again after Ghostscript.
+   * pages' exact boxes, written again after Ghostscript. A CMYK PDF's `text` markers become
+   * ActualText spans after Ghostscript (cmyk-actual-text.ts).
    */
-  finish(pdf: Buffer, info: DocInfo, boxes: readonly PageBoxes[]): Promise<Buffer>;
+  finish(pdf: Buffer, info: DocInfo, boxes: readonly PageBoxes[], text?: CmykText): Promise<Buffer>;
 }
 
 /** Plans the colours of a PDF render with checked `options`. */
@@ -59,18 +71,23 @@ export async function planPdfColors(
     designs: resolved.designs,
     markColor: resolved.markColor,
     ...(cmykPdf ? { cmykProfile: cmyk.profile } : {}),
-    async finish(pdf, info, boxes) {
+    async finish(pdf, info, boxes, text) {
       if (cmykPdf) {
-        const inked = await rewritePdfColors(pdf, resolved.inks, {
-          overprint: options.blackOverprint,
-          spotPlaceholders: true,
-        });
-        const converted = await convertPdfToCmyk(
-          inked,
-          cmyk,
-          options.imageQuality ?? 'high',
-          options.renderingIntent,
-        );
+        const convert = async (input: Buffer) =>
+          convertPdfToCmyk(
+            await rewritePdfColors(input, resolved.inks, {
+              overprint: options.blackOverprint,
+              spotPlaceholders: true,
+            }),
+            cmyk,
+            options.imageQuality ?? 'high',
+            options.renderingIntent,
+          );
+        let converted = await convert(pdf);
+        if (text) {
+          // A marker that could stay in Ghostscript's output: convert the page without them.
+          converted = addCmykActualText(converted, text.plans) ?? (await convert(text.unmarked()));
+        }
         // Ghostscript writes its own Producer and dates and drops Lang: set them again. It
         // would mangle some spot names: they went through under placeholders.
         const spots = spotInks(resolved.inks);

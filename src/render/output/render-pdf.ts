@@ -27,6 +27,8 @@ import { spotConflicts } from './spot-conflicts.ts';
 import { editSkiaPdf, skiaLift, type DocInfo, type PageBoxes } from './skia-pdf-edit.ts';
 import { attachPdfPictures, createPdfPictureSink } from '../images/pdf-picture.ts';
 import { swapPdfPictures } from './pdf-picture-swap.ts';
+import { addActualText, prepareCmykText } from './pdf-actual-text.ts';
+import { attachPdfText, createPdfTextSink } from '../text/pdf-text-marks.ts';
 import {
   bleedProblem,
   drawCropMarks,
@@ -145,6 +147,7 @@ export async function renderPdfDocument(input: {
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
   const pictures = createPdfPictureSink(PDF_JPEG_QUALITY[imageQuality]);
+  const texts = createPdfTextSink();
   const boxes: PageBoxes[] = [];
   // PDF/X allows annotations only outside the BleedBox (TrimBox): links would lie on the page.
   const x4 = options.pdfStandard === 'x4';
@@ -159,6 +162,7 @@ export async function renderPdfDocument(input: {
     // Skia's PDF page context is the same class as a raster one; the typings only name it differently.
     const ctx = doc.beginPage(pageW, pageH) as unknown as SKRSContext2D;
     attachPdfPictures(ctx, pictures);
+    attachPdfText(ctx, texts);
     // Skia flips the page with its height rounded to whole points; drawing lifted by the
     // difference puts the page on [0, h], the exact MediaBox editSkiaPdf writes.
     const lift = skiaLift(pageH);
@@ -192,9 +196,18 @@ export async function renderPdfDocument(input: {
     doc.endPage();
   }
   const info = docInfo(options);
-  // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi.
-  const pdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
-  const bytes = await colors.finish(pdf, info, boxes);
+  // Skia rounds page sizes to whole points; put back the exact px × 72 / dpi. Text markers are
+  // removed (and spans written) before the colour step, except in CMYK PDFs.
+  const skiaPdf = swapPdfPictures(editSkiaPdf(doc.close(), boxes, info), pictures);
+  let bytes: Buffer;
+  if (cmykProfile) {
+    // Ghostscript rewrites the fonts and drops marked content: the spans are written after it.
+    const marked = prepareCmykText(skiaPdf, texts);
+    bytes = await colors.finish(marked.pdf, info, boxes, {
+      plans: marked.plans,
+      unmarked: () => addActualText(skiaPdf, texts),
+    });
+  } else bytes = await colors.finish(addActualText(skiaPdf, texts), info, boxes);
   warnings.push(
     ...preflightPdf(bytes, {
       cmyk: cmykProfile !== undefined,

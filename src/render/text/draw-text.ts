@@ -7,6 +7,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { PlacedPiece, TextLayout } from './layout-text.ts';
 import { drawEmojiPicture, EMOJI_PPI } from './emoji-picture.ts';
 import { measureWidth } from './measure.ts';
+import { fillTextMarked } from './pdf-text-marks.ts';
 
 /** The text options of a draw target: PDF pages draw emoji as pictures (emoji-picture.ts). */
 export function textDrawOptions(env: { target: 'raster' | 'pdf'; scale: number }): TextDrawOptions {
@@ -45,7 +46,7 @@ export function drawText(
 }
 
 /**
- * One fillText. Skia stretches no space of a text that starts with a space (measured: " A B"
+ * One fillText (marked with its source text on PDF pages, pdf-text-marks.ts). Skia stretches no space of a text that starts with a space (measured: " A B"
  * gets no word spacing at all), so on a justified line a piece's leading spaces are skipped and
  * the rest is drawn where it starts.
  */
@@ -67,7 +68,7 @@ function drawPiece(
     drawEmojiPicture(ctx, piece, x, text, baseline, letterSpacing, options.emojiPixelsPerUnit);
     return;
   }
-  ctx.fillText(text, x, baseline);
+  fillTextMarked(ctx, text, x, baseline, piece.rtl);
 }
 
 /** Offsets and thickness of text decorations, in em (typical of the post and OS/2 tables). */

@@ -11,6 +11,7 @@ import { FIT_PROPS, focalPoint, imageAssetUrls } from '../picture/index.ts';
 import { SCREENSHOT_PROPS } from '../picture/screenshot-props.ts';
 import { pictureAssetKey, readAssetKey } from '../../images/screenshot-key.ts';
 import { defineLayerType } from '../typed-layer.ts';
+import { fillTextMarked } from '../../text/pdf-text-marks.ts';
 
 /** Frame colours per theme. */
 const THEMES = {
@@ -90,7 +91,7 @@ function drawTitleBar(
   ctx.textAlign = 'left';
   ctx.fillStyle = theme.text;
   const pad = ah * 0.5;
-  ctx.fillText(fitText(ctx, url, aw - 2 * pad), ax + pad, bar / 2);
+  fillTextMarked(ctx, fitText(ctx, url, aw - 2 * pad), ax + pad, bar / 2);
 }
 
 /**
