@@ -42,6 +42,11 @@ export interface FaceChoice {
   style: string;
   syntheticBold: boolean;
   syntheticOblique: boolean;
+  /**
+   * With syntheticBold, the weight of the face drawn: PDF pages draw that face and stroke its
+   * outlines (text/synthetic-bold.ts) instead of Skia's emboldened glyphs.
+   */
+  faceWeight?: number;
   /** The family's name (for warnings); '' when the list starts with no known family. */
   name: string;
 }
@@ -121,6 +126,7 @@ function choose(list: string, weight: string, style: string): FaceChoice {
     style: drawStyle,
     syntheticBold: match.syntheticBold,
     syntheticOblique: match.syntheticOblique,
+    ...(match.syntheticBold ? { faceWeight: face.weight } : {}),
     name: group.name,
   };
 }

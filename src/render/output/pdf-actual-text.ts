@@ -20,6 +20,7 @@ import { objects, readXref, rewriteObjects } from './pdf-objects.ts';
 import { pdfText } from './skia-pdf-edit.ts';
 import { alignGlyphs, type GlyphSegment } from './actual-text-align.ts';
 import { parseToUnicode } from './to-unicode.ts';
+import { strokeEdits } from './pdf-text-stroke.ts';
 import { scanMarks, type FoundText, type Mark } from './pdf-text-scan.ts';
 import { contentNumbers, decodeStream, streamObject, withContent } from './pdf-stream-object.ts';
 import { MARK_SIZE_OPERANDS, markCmyk, type PdfTextSink } from '../text/pdf-text-marks.ts';
@@ -165,6 +166,10 @@ export function applyEdits(content: string, edits: Edit[]): string {
   return out.join('');
 }
 
+/** The edits that stroke a synthesised-bold text's glyphs, between its markers. */
+const strokeOf = (content: string, f: FoundText, width: number): Edit[] =>
+  strokeEdits(content, f.start.at + f.start.length, f.end.at, width);
+
 /** A content stream with its markers removed and spans added; undefined when it has no marker. */
 export function markContent(
   content: string,
@@ -181,7 +186,8 @@ export function markContent(
     return edit;
   });
   for (const f of scanned.texts) {
-    const { text, rtl } = sink.texts[f.n];
+    const { text, rtl, stroke } = sink.texts[f.n];
+    if (stroke) edits.push(...strokeOf(content, f, stroke));
     const glyphs = readGlyphs(f, fonts);
     if (glyphs && showsText(glyphs, text, rtl)) continue;
     const segments = glyphs && segmentsOf(glyphs, text, rtl);
@@ -237,7 +243,8 @@ function planContent(
     return { at: m.at, length: m.length, text: `q\n${inks} k\n${marker}\nQ` };
   });
   for (const f of scanned.texts) {
-    const { text, rtl } = sink.texts[f.n];
+    const { text, rtl, stroke } = sink.texts[f.n];
+    if (stroke) edits.push(...strokeOf(content, f, stroke));
     const glyphs = readGlyphs(f, fonts);
     const segments = glyphs && segmentsOf(glyphs, text, rtl);
     plans.texts.set(f.n, { text, glyphs: glyphs?.length, ...(segments ? { segments } : {}) });

@@ -8,6 +8,7 @@ import type { PlacedPiece, TextLayout } from './layout-text.ts';
 import { drawEmojiPicture, EMOJI_PPI } from './emoji-picture.ts';
 import { measureWidth } from './measure.ts';
 import { fillTextMarked } from './pdf-text-marks.ts';
+import { syntheticBoldOf } from './synthetic-bold.ts';
 
 /** The text options of a draw target: PDF pages draw emoji as pictures (emoji-picture.ts). */
 export function textDrawOptions(env: { target: 'raster' | 'pdf'; scale: number }): TextDrawOptions {
@@ -68,7 +69,7 @@ function drawPiece(
     drawEmojiPicture(ctx, piece, x, text, baseline, letterSpacing, options.emojiPixelsPerUnit);
     return;
   }
-  fillTextMarked(ctx, text, x, baseline, piece.rtl);
+  fillTextMarked(ctx, text, x, baseline, piece.rtl, syntheticBoldOf(piece.font));
 }
 
 /** Offsets and thickness of text decorations, in em (typical of the post and OS/2 tables). */

@@ -10,6 +10,7 @@
  * written after it (output/cmyk-actual-text.ts).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { SyntheticBold } from './synthetic-bold.ts';
 
 /** The marker rectangle's size, exact in float32 so Skia writes it as these decimals. */
 export const MARK_WIDTH = 1 / 64;
@@ -25,6 +26,8 @@ export const MAX_MARKED_TEXTS = 1 << 22;
 export interface MarkedText {
   text: string;
   rtl: boolean;
+  /** Synthesised bold: the text is also stroked this wide (text/synthetic-bold.ts). */
+  stroke?: number;
 }
 
 /** The texts drawn on one PDF document's pages, by number. */
@@ -95,6 +98,7 @@ export function fillTextMarked(
   x: number,
   y: number,
   rtl = false,
+  bold?: SyntheticBold,
 ): void {
   const sink = sinks.get(ctx);
   if (!sink || text.trim() === '' || sink.texts.length >= MAX_MARKED_TEXTS) {
@@ -102,8 +106,15 @@ export function fillTextMarked(
     return;
   }
   const n = sink.texts.length;
-  sink.texts.push({ text, rtl });
+  sink.texts.push({ text, rtl, ...(bold ? { stroke: bold.stroke } : {}) });
   drawMark(ctx, 2 * n, x, y);
-  ctx.fillText(text, x, y);
+  if (bold) {
+    // The face itself, stroked after painting (pdf-actual-text.ts): Skia would write its
+    // emboldened glyphs as a Type 3 font.
+    const font = ctx.font;
+    ctx.font = bold.font;
+    ctx.fillText(text, x, y);
+    ctx.font = font;
+  } else ctx.fillText(text, x, y);
   drawMark(ctx, 2 * n + 1, x, y);
 }

@@ -1,6 +1,7 @@
 /** Fonts and cached widths of a text block at one font size, per style class (emphasis, emoji). */
 import { emojiFamilyList, selectFace, weightNumber, type FaceChoice } from '../fonts/index.ts';
 import { measureWidth } from './measure.ts';
+import { noteSyntheticBold } from './synthetic-bold.ts';
 import { ALT, EMOJI, RICH_SHIFT, type Paragraph } from './paragraph.ts';
 import type { RichStyle } from './rich-markup.ts';
 import type { TextBlock } from './text-block.ts';
@@ -40,6 +41,13 @@ export class TextSizer {
         const face = selectFace(s.family, weight, r?.italic ? 'italic' : s.style);
         if (face.syntheticBold || face.syntheticOblique) this.synthetic.add(face);
         font = `${face.style} ${face.weight} ${this.size}px ${face.family}`;
+        if (face.faceWeight !== undefined) {
+          noteSyntheticBold(
+            font,
+            `${face.style} ${face.faceWeight} ${this.size}px ${face.family}`,
+            this.size,
+          );
+        }
       }
       this.fonts[cls] = font;
     }
