@@ -24,6 +24,7 @@ import { strokeEdits } from './pdf-text-stroke.ts';
 import { scanMarks, type FoundText, type Mark } from './pdf-text-scan.ts';
 import { contentNumbers, decodeStream, streamObject, withContent } from './pdf-stream-object.ts';
 import { MARK_SIZE_OPERANDS, markCmyk, type PdfTextSink } from '../text/pdf-text-marks.ts';
+import { notePlainText } from '../text/pdf-plain-texts.ts';
 
 /** Code → text of a font resource; `undefined` when its glyphs cannot be read (not Type0). */
 type FontMaps = (resource: string) => Map<string, string> | undefined;
@@ -186,10 +187,13 @@ export function markContent(
     return edit;
   });
   for (const f of scanned.texts) {
-    const { text, rtl, stroke } = sink.texts[f.n];
+    const { text, rtl, stroke, plainKey } = sink.texts[f.n];
     if (stroke) edits.push(...strokeOf(content, f, stroke));
     const glyphs = readGlyphs(f, fonts);
-    if (glyphs && showsText(glyphs, text, rtl)) continue;
+    if (glyphs && showsText(glyphs, text, rtl)) {
+      if (plainKey !== undefined) notePlainText(plainKey);
+      continue;
+    }
     const segments = glyphs && segmentsOf(glyphs, text, rtl);
     const perGlyph = glyphs && segments && glyphEdits(f, glyphs, segments);
     if (perGlyph) edits.push(...perGlyph);

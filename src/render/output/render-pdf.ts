@@ -147,7 +147,8 @@ export async function renderPdfDocument(input: {
   const imageQuality = options.imageQuality ?? 'high';
   const doc = new PDFDocument({ encodingQuality: PDF_JPEG_QUALITY[imageQuality] });
   const pictures = createPdfPictureSink(PDF_JPEG_QUALITY[imageQuality]);
-  const texts = createPdfTextSink();
+  // CMYK PDFs mark every text: Ghostscript rewrites the fonts' character maps.
+  const texts = createPdfTextSink({ skipPlain: !cmykProfile });
   const boxes: PageBoxes[] = [];
   // PDF/X allows annotations only outside the BleedBox (TrimBox): links would lie on the page.
   const x4 = options.pdfStandard === 'x4';

@@ -69,7 +69,11 @@ function drawPiece(
     drawEmojiPicture(ctx, piece, x, text, baseline, letterSpacing, options.emojiPixelsPerUnit);
     return;
   }
-  fillTextMarked(ctx, text, x, baseline, piece.rtl, syntheticBoldOf(piece.font));
+  fillTextMarked(ctx, text, x, baseline, {
+    rtl: piece.rtl,
+    bold: syntheticBoldOf(piece.font),
+    style: `${piece.font}|${letterSpacing}`,
+  });
 }
 
 /** Offsets and thickness of text decorations, in em (typical of the post and OS/2 tables). */

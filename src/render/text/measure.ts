@@ -12,6 +12,7 @@ import {
   stringBytes,
   type RenderCacheFigures,
 } from '../cache-budgets.ts';
+import { clearPlainTexts, PLAIN_TEXTS_BYTES, plainTextFigures } from './pdf-plain-texts.ts';
 
 /** Bytes of an entry besides its key: the number or metrics object and the LRU's bookkeeping. */
 const ENTRY_OVERHEAD = 64;
@@ -20,7 +21,7 @@ const METRICS_BYTES = 256 * 1024;
 
 /** Widths by font, spacing and text: by bytes, since the key holds the text (up to 10,000 characters). */
 const widths = new LRUCache<string, number>({
-  maxSize: RENDER_CACHE_BYTES.thread_text_measures - METRICS_BYTES,
+  maxSize: RENDER_CACHE_BYTES.thread_text_measures - METRICS_BYTES - PLAIN_TEXTS_BYTES,
   sizeCalculation: (_w, key) => stringBytes(key) + ENTRY_OVERHEAD,
 });
 const metrics = new LRUCache<string, { ascent: number; descent: number }>({
@@ -84,15 +85,12 @@ export function fontMetrics(fontAt1000: string): { ascent: number; descent: numb
 export function clearMeasureCache(): void {
   widths.clear();
   metrics.clear();
+  clearPlainTexts();
 }
 
 /** Entries and bytes of the measurement caches together (GET /metrics through the render pool). */
 export function measureCacheFigures(): RenderCacheFigures {
-  const w = lruFigures(widths);
-  const m = lruFigures(metrics);
-  return {
-    entries: w.entries + m.entries,
-    bytes: w.bytes + m.bytes,
-    maxBytes: w.maxBytes + m.maxBytes,
-  };
+  const parts = [lruFigures(widths), lruFigures(metrics), plainTextFigures()];
+  const sum = (k: keyof RenderCacheFigures) => parts.reduce((n, p) => n + p[k], 0);
+  return { entries: sum('entries'), bytes: sum('bytes'), maxBytes: sum('maxBytes') };
 }

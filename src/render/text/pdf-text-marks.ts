@@ -11,6 +11,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { SyntheticBold } from './synthetic-bold.ts';
+import { isPlainText, plainTextKey } from './pdf-plain-texts.ts';
 
 /** The marker rectangle's size, exact in float32 so Skia writes it as these decimals. */
 export const MARK_WIDTH = 1 / 64;
@@ -28,18 +29,22 @@ export interface MarkedText {
   rtl: boolean;
   /** Synthesised bold: the text is also stroked this wide (text/synthetic-bold.ts). */
   stroke?: number;
+  /** Its key in pdf-plain-texts.ts, noted there when its glyphs map back to it as they are. */
+  plainKey?: string;
 }
 
 /** The texts drawn on one PDF document's pages, by number. */
 export interface PdfTextSink {
   texts: MarkedText[];
+  /** Texts known to map back as they are are drawn without markers (RGB PDFs). */
+  skipPlain: boolean;
 }
 
 const sinks = new WeakMap<object, PdfTextSink>();
 
 /** A sink for one document's texts (shared by its pages). */
-export function createPdfTextSink(): PdfTextSink {
-  return { texts: [] };
+export function createPdfTextSink(opts: { skipPlain: boolean }): PdfTextSink {
+  return { texts: [], skipPlain: opts.skipPlain };
 }
 
 /** Text drawn with fillTextMarked on `ctx` (a PDF page) is marked into `sink`. */
@@ -90,23 +95,43 @@ function drawMark(ctx: SKRSContext2D, code: number, x: number, y: number): void 
 
 /**
  * `ctx.fillText(text, x, y)`; on a PDF page with a sink attached, bracketed by the markers of the
- * text. `rtl`: the text is one right-to-left run (Skia draws its glyphs in visual order).
+ * text, unless the text is known to map back as it is (pdf-plain-texts.ts).
  */
 export function fillTextMarked(
   ctx: SKRSContext2D,
   text: string,
   x: number,
   y: number,
-  rtl = false,
-  bold?: SyntheticBold,
+  opts: {
+    /** The text is one right-to-left run (Skia draws its glyphs in visual order). */
+    rtl?: boolean;
+    /** Synthesised bold: draw this face, stroked (text/synthetic-bold.ts). */
+    bold?: SyntheticBold | undefined;
+    /** The font and letter spacing as set on `ctx`, when the caller has them (cheaper). */
+    style?: string;
+  } = {},
 ): void {
+  const { rtl = false, bold } = opts;
   const sink = sinks.get(ctx);
   if (!sink || text.trim() === '' || sink.texts.length >= MAX_MARKED_TEXTS) {
     ctx.fillText(text, x, y);
     return;
   }
+  const plainKey =
+    sink.skipPlain && !bold
+      ? plainTextKey(opts.style ?? `${ctx.font}|${ctx.letterSpacing}`, rtl, text)
+      : undefined;
+  if (plainKey !== undefined && isPlainText(plainKey)) {
+    ctx.fillText(text, x, y);
+    return;
+  }
   const n = sink.texts.length;
-  sink.texts.push({ text, rtl, ...(bold ? { stroke: bold.stroke } : {}) });
+  sink.texts.push({
+    text,
+    rtl,
+    ...(bold ? { stroke: bold.stroke } : {}),
+    ...(plainKey !== undefined ? { plainKey } : {}),
+  });
   drawMark(ctx, 2 * n, x, y);
   if (bold) {
     // The face itself, stroked after painting (pdf-actual-text.ts): Skia would write its

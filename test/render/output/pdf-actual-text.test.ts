@@ -13,6 +13,7 @@ import { contentStreams } from '../../../src/render/output/pdf-content-streams.t
 import { markContent } from '../../../src/render/output/pdf-actual-text.ts';
 import { addCmykActualText } from '../../../src/render/output/cmyk-actual-text.ts';
 import { contentOps } from '../../../src/render/output/content-ops.ts';
+import { clearPlainTexts, plainTextFigures } from '../../../src/render/text/pdf-plain-texts.ts';
 import {
   MARK_SIZE_OPERANDS,
   cmykMarkCode,
@@ -109,6 +110,27 @@ describe('PDF text layer', () => {
     });
   }
 
+  it('draws a text that maps back without markers the next time; a ligature keeps its span', async () => {
+    clearPlainTexts();
+    const plain = `Plain words ${process.pid} ${Date.now()}`;
+    const texts = [plain, SAMPLES.ligatures];
+    const design = textDesign(texts);
+    const first = await renderPdf({ pages: [{ design }], assets: noFiles });
+    // Learned: the plain line (one piece); the ligatures needed spans, so they are not.
+    assert.equal(plainTextFigures().entries, 1);
+    const second = await renderPdf({ pages: [{ design }], assets: noFiles });
+    assert.equal(plainTextFigures().entries, 1);
+    for (const pdf of [first.bytes, second.bytes]) {
+      const lines = (await pdfText(pdf)).split('\n').map(normal).filter(Boolean);
+      assert.deepEqual(lines, texts.map(normal));
+      assert.ok((await contents(pdf)).some((c) => c.includes('/ActualText')));
+    }
+    // CMYK PDFs neither use nor add to what was learned (Ghostscript rewrites the fonts' maps).
+    clearPlainTexts();
+    await renderPdf({ pages: [{ design }], assets: noFiles, options: { colorMode: 'cmyk' } });
+    assert.equal(plainTextFigures().entries, 0);
+  });
+
   it('leaves no marker in the content and nests spans with q/Q', async () => {
     const pdf = (
       await renderPdf({ pages: [{ design: textDesign(Object.values(SAMPLES)) }], assets: noFiles })
@@ -182,7 +204,7 @@ describe('PDF text layer', () => {
   it('removes markers from a stream it cannot tokenise (an inline image)', () => {
     const mark = `1 2 ${MARK_SIZE_OPERANDS.join(' ')} re\nf\n`;
     const content = `.502 0 0 rg\n${mark}BT /F4 12 Tf (x) Tj ET\n${mark}BI /W 1 /H 1 ID \x00 EI\n`;
-    const sink = { texts: [{ text: 'x', rtl: false }] };
+    const sink = { texts: [{ text: 'x', rtl: false }], skipPlain: true };
     const out = markContent(content, sink, () => undefined);
     assert.ok(out !== undefined && !out.includes(' re\n'), String(out));
     assert.ok(out.includes('(x) Tj') && out.includes('BI /W 1'));
