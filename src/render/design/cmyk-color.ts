@@ -11,16 +11,14 @@ export type CmykInks = [c: number, m: number, y: number, k: number];
 const CANONICAL = /^cmyk\((\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)\)$/;
 
 /** Percent with at most 2 decimals and no trailing zeros. */
-export const formatPercent = (n: number): string => String(Math.round(n * 100) / 100);
+const formatPercent = (n: number): string => String(Math.round(n * 100) / 100);
 
 /**
- * Parses `cmyk(…)` (any case, commas or spaces, optional `%`) into its canonical form, or
- * undefined when `v` (trimmed, lower-case) is not one.
+ * Four ink percentages (commas or spaces, optional `%`, each 0–100) in canonical form
+ * (`0,100,81,4`), or undefined when `list` is not that: cmyk() and spot() write their inks alike.
  */
-export function parseCmykColor(v: string): string | undefined {
-  const fn = /^cmyk\(\s*([^)]*)\)$/.exec(v);
-  if (!fn) return undefined;
-  const parts = fn[1].split(/\s*,\s*|\s+/).filter((p) => p !== '');
+export function parseInkList(list: string): string | undefined {
+  const parts = list.split(/\s*,\s*|\s+/).filter((p) => p !== '');
   if (parts.length !== 4) return undefined;
   const values: string[] = [];
   for (const part of parts) {
@@ -28,7 +26,17 @@ export function parseCmykColor(v: string): string | undefined {
     if (!m || Number(m[1]) > 100) return undefined;
     values.push(formatPercent(Number(m[1])));
   }
-  return `cmyk(${values.join(',')})`;
+  return values.join(',');
+}
+
+/**
+ * Parses `cmyk(…)` (any case, commas or spaces, optional `%`) into its canonical form, or
+ * undefined when `v` (trimmed, lower-case) is not one.
+ */
+export function parseCmykColor(v: string): string | undefined {
+  const fn = /^cmyk\(\s*([^)]*)\)$/.exec(v);
+  const inks = fn && parseInkList(fn[1]);
+  return inks ? `cmyk(${inks})` : undefined;
 }
 
 /** The inks (0–1) of a canonical cmyk() colour, or undefined for any other colour. */

@@ -5,7 +5,7 @@
  * as a Separation colour space of that name (output/spot-colors.ts), everything else paints the
  * alternate, like a cmyk() colour.
  */
-import { formatPercent, type CmykInks } from './cmyk-color.ts';
+import { parseInkList, type CmykInks } from './cmyk-color.ts';
 
 /** A spot colour: the ink's name and its CMYK alternate (each ink 0–1). */
 export interface SpotColor {
@@ -54,15 +54,8 @@ export function parseSpotColor(value: string): string | undefined {
   if (!m) return undefined;
   const name = (m[1] ?? m[2]).trim();
   if (!isSpotName(name)) return undefined;
-  const parts = m[3].split(/\s*,\s*|\s+/).filter((p) => p !== '');
-  if (parts.length !== 4) return undefined;
-  const values: string[] = [];
-  for (const part of parts) {
-    const n = /^(\d+(?:\.\d+)?|\.\d+)%?$/.exec(part);
-    if (!n || Number(n[1]) > 100) return undefined;
-    values.push(formatPercent(Number(n[1])));
-  }
-  return `spot("${name}",${values.join(',')})`;
+  const inks = parseInkList(m[3]);
+  return inks ? `spot("${name}",${inks})` : undefined;
 }
 
 /** The name and alternate of a canonical spot() colour, or undefined for any other colour. */
