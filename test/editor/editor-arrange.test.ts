@@ -76,6 +76,13 @@ const shape = (name: string, x: number, y: number, w: number, hh: number, color:
   background_color: color,
 });
 
+/** Three shapes apart from each other, as the grouping and shortcut tests start from. */
+const threeShapes = () => [
+  shape('one', 100, 100, 100, 80, '#2563eb'),
+  shape('two', 260, 140, 100, 80, '#f59e0b'),
+  shape('three', 500, 300, 100, 80, '#10b981'),
+];
+
 async function select(names: string[]): Promise<void> {
   await page.keyboard.press('Escape');
   for (const [i, name] of names.entries()) {
@@ -228,11 +235,7 @@ test('a group persists: select, move as one, reload, ungroup', { timeout: 120_00
     width: 800,
     height: 500,
     background: '#ffffff',
-    layers: [
-      shape('one', 100, 100, 100, 80, '#2563eb'),
-      shape('two', 260, 140, 100, 80, '#f59e0b'),
-      shape('three', 500, 300, 100, 80, '#10b981'),
-    ],
+    layers: threeShapes(),
   });
   await open(uuid);
   await select(['one', 'two']);
@@ -317,11 +320,7 @@ test('a shortcut right after a selection click acts on that selection', async ()
     width: 800,
     height: 500,
     background: '#ffffff',
-    layers: [
-      shape('one', 100, 100, 100, 80, '#2563eb'),
-      shape('two', 260, 140, 100, 80, '#f59e0b'),
-      shape('three', 500, 300, 100, 80, '#10b981'),
-    ],
+    layers: threeShapes(),
   });
   await open(uuid);
   await select(['one']);
