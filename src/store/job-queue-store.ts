@@ -90,10 +90,12 @@ function claimStatement(
   limit: number,
   { skipGroups = [], skipKinds = [] }: ClaimSkips,
 ) {
+  // Constants are literals, not bound values: SQLite plans a statement again on every run when
+  // a bound value is compared with the first column of the index it walks (see prepared-query.ts).
   let candidates = db
     .selectFrom('jobs')
     .select('id')
-    .where('status', '=', 'queued')
+    .where('status', '=', sql.lit('queued'))
     .where('run_after', '<=', p.now);
   if (skipGroups.length > 0) {
     candidates = candidates.where((eb) =>
@@ -103,8 +105,8 @@ function claimStatement(
   if (skipKinds.length > 0) candidates = candidates.where('kind', 'not in', [...skipKinds]);
   candidates = candidates.orderBy('run_after').orderBy('created_at').limit(sql.lit(limit));
   const claim = db.updateTable('jobs').set((eb) => ({
-    status: 'running',
-    attempt: eb('attempt', '+', 1),
+    status: sql.lit('running'),
+    attempt: eb('attempt', '+', sql.lit(1)),
     locked_by: p.owner,
     lease_until: p.until,
     updated_at: p.now,
@@ -115,7 +117,7 @@ function claimStatement(
   // READ COMMITTED the status test makes a row claimed meanwhile drop out.
   return claim
     .where('id', '=', sql<string>`any(array(${candidates.forUpdate().skipLocked()}))`)
-    .where('status', '=', 'queued')
+    .where('status', '=', sql.lit('queued'))
     .returningAll();
 }
 

@@ -87,5 +87,50 @@ for (const { kind, skip } of testDbKinds()) {
       );
       await assert.rejects(broken.rows(db, { id: 'x' }), /lost its parameters id/);
     });
+
+    it('writes fixed values into the SQL on SQLite, quotes and question marks included', async () => {
+      const odd = "it's a '?' \"kind\"";
+      await insertKind.changes(db, { id: 'q1', kind: odd });
+      await insertKind.changes(db, { id: 'q2', kind: 'plain' });
+      assert.deepEqual(await byOddKind.rows(db, { after: '' }), [{ id: 'q1', attempt: 7 }]);
+      const compiled = byOddKind.compiledFor(db);
+      if (kind === 'sqlite') {
+        // Only the placeholder stays bound: SQLite has no bound value to re-plan the query for.
+        assert.equal(compiled.parameters.length, 1);
+        assert.match(compiled.sql, /"kind" = 'it''s a ''\?'' "kind"'/);
+        assert.match(compiled.sql, /"attempt" = 7/);
+        assert.match(compiled.sql, /"last_error" is null/);
+      } else {
+        assert.equal(compiled.parameters.length, 3);
+      }
+    });
   });
 }
+
+const insertKind = prepareQuery<{ id: string; kind: string }>(['id', 'kind'], (db, p) =>
+  db.insertInto('jobs').values({
+    id: p.id,
+    kind: p.kind,
+    payload: '{}',
+    status: 'done',
+    attempt: 7,
+    run_after: at,
+    lease_until: null,
+    locked_by: null,
+    last_error: null,
+    created_at: at,
+    updated_at: at,
+  }),
+);
+// A fixed string holding both quote characters and a question mark, a fixed number, a null.
+const byOddKind = prepareQuery<{ after: string }, { id: string; attempt: number }>(
+  ['after'],
+  (db, p) =>
+    db
+      .selectFrom('jobs')
+      .select(['id', 'attempt'])
+      .where('kind', '=', "it's a '?' \"kind\"")
+      .where('attempt', '=', 7)
+      .where('last_error', 'is', null)
+      .where('id', '>', p.after),
+);

@@ -93,7 +93,18 @@ export class LocalJobQueue implements JobQueue {
       payload: JSON.stringify(payload),
       group: opts.group ?? null,
     });
+    // A job this consumer cannot take now (no free slot, or its group at its share) needs no
+    // claim: the end of a running job wakes the consumer, and other consumers poll. With a
+    // backlog in one project, a claim per enqueue would only walk past that project's jobs.
+    if (!this.couldTake(opts.group)) return;
     this.wake();
+  }
+
+  /** Whether a job of `group` enqueued now could be claimed by this consumer at once. */
+  private couldTake(group: string | undefined): boolean {
+    if (!this.handler) return true;
+    if (this.running.size >= this.concurrency) return false;
+    return group === undefined || this.groupsRunning.count(group) < this.groupLimit;
   }
 
   consume(handler: JobHandler, opts: ConsumeOptions): void {
