@@ -1,0 +1,86 @@
+/**
+ * The embedded queue claims only when a claim can bring a job: an enqueue into a group at its
+ * share (or with every slot busy) makes no claim, the end of a running job does, and a job of
+ * another group is still claimed at once. Polls are pushed out of the test's reach (10 s), so
+ * every claim counted comes from a wake-up.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { LocalJobQueue } from '../../src/queue/local/local-job-queue.ts';
+import { openDatabase, type Database } from '../../src/store/database.ts';
+import { migrateToLatest } from '../../src/store/migrations/index.ts';
+import { JobQueueStore } from '../../src/store/job-queue-store.ts';
+import { freshDatabase, testDbKinds } from '../helpers/databases.ts';
+import { waitFor } from './job-queue.contract.ts';
+
+let claims = 0;
+const claim = JobQueueStore.prototype.claim;
+JobQueueStore.prototype.claim = function (...args) {
+  claims++;
+  return claim.apply(this, args);
+};
+after(() => {
+  JobQueueStore.prototype.claim = claim;
+});
+
+for (const { kind, skip } of testDbKinds()) {
+  describe(`local queue claims on ${kind}`, { skip }, () => {
+    let db: Database;
+    let drop: () => Promise<void>;
+    after(async () => {
+      await db?.destroy();
+      await drop?.();
+    });
+
+    it('makes no claim for jobs it cannot take, and takes them when a slot frees', async () => {
+      const fresh = await freshDatabase(kind);
+      drop = fresh.drop;
+      db = openDatabase(fresh.target);
+      await migrateToLatest(db);
+      const q = new LocalJobQueue(db, { minPollMs: 10_000, maxPollMs: 10_000, onError: () => {} });
+      const running = new Map<string, number>();
+      let peakA = 0;
+      const done: string[] = [];
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      q.consume(
+        async (job) => {
+          const g = String(job.payload.g);
+          running.set(g, (running.get(g) ?? 0) + 1);
+          if (g === 'a') peakA = Math.max(peakA, running.get(g)!);
+          if (g === 'a') await gate;
+          running.set(g, running.get(g)! - 1);
+          done.push(job.id);
+        },
+        { concurrency: 4, groupLimit: 2 },
+      );
+      try {
+        // Let the start-up claim (recovery, then a wake) pass before counting.
+        await waitFor(() => claims > 0, 10_000, 'the first claim');
+        await q.enqueue('k', { g: 'a' }, { jobId: 'a-0', group: 'a' });
+        await q.enqueue('k', { g: 'a' }, { jobId: 'a-1', group: 'a' });
+        await waitFor(() => running.get('a') === 2, 10_000, 'group a at its share');
+
+        const before = claims;
+        for (let i = 2; i < 22; i++)
+          await q.enqueue('k', { g: 'a' }, { jobId: `a-${i}`, group: 'a' });
+        assert.ok(
+          claims - before <= 1,
+          `20 enqueues into a full group made ${claims - before} claims`,
+        );
+
+        // Another group's job is claimed at once, not at the next poll 10 s away.
+        await q.enqueue('k', { g: 'b' }, { jobId: 'b-0', group: 'b' });
+        await waitFor(() => done.includes('b-0'), 5_000, 'the job of group b');
+
+        open();
+        await waitFor(() => done.length === 23, 15_000, 'every job');
+        assert.equal(peakA, 2, 'group a never ran more than its share');
+      } finally {
+        // A failed assertion must not leave handlers waiting on the gate (the test would hang).
+        open();
+        await q.close();
+      }
+    });
+  });
+}
