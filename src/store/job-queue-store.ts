@@ -51,25 +51,43 @@ const INSERT = prepareQuery<{
  * The limit is written into the SQL, one compiled statement per value (a consumer uses at most
  * its concurrency's worth): SQLite plans with the value of a bound LIMIT, so binding it marks the
  * statement stale and every claim parsed and planned it again, which cost more than the claim.
+ * A claim that skips groups or kinds is compiled once per number of each (g0…, k0… are their
+ * parameters): built per call, it cost the main thread more than running it.
  */
-export function claimQuery(limit: number) {
-  if (!Number.isSafeInteger(limit) || limit < 1) {
-    throw new RangeError(`claim limit must be a whole number ≥ 1, got ${limit}`);
+export function claimQuery(limit: number, skippedGroups = 0, skippedKinds = 0) {
+  for (const [name, n, min] of [
+    ['claim limit', limit, 1],
+    ['skipped groups', skippedGroups, 0],
+    ['skipped kinds', skippedKinds, 0],
+  ] as const) {
+    if (!Number.isSafeInteger(n) || n < min) {
+      throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${n}`);
+    }
   }
-  let query = CLAIMS.get(limit);
+  const key = `${limit}/${skippedGroups}/${skippedKinds}`;
+  let query = CLAIMS.get(key);
   if (!query) {
-    query = buildClaim(limit);
-    CLAIMS.set(limit, query);
+    query = buildClaim(limit, skippedGroups, skippedKinds);
+    CLAIMS.set(key, query);
   }
   return query;
 }
 
-const CLAIMS = new Map<number, ReturnType<typeof buildClaim>>();
+/** Claim parameters: the owner, the times, and g0… / k0… for the skipped groups and kinds. */
+type ClaimParams = { owner: string; now: string; until: string } & Record<string, string>;
 
-function buildClaim(limit: number) {
-  return prepareQuery<{ owner: string; now: string; until: string }, JobRow>(
-    ['owner', 'now', 'until'],
-    (db, p) => claimStatement(db, p, limit, {}),
+const CLAIMS = new Map<string, ReturnType<typeof buildClaim>>();
+
+function buildClaim(limit: number, skippedGroups: number, skippedKinds: number) {
+  const groups = Array.from({ length: skippedGroups }, (_, i) => `g${i}`);
+  const kinds = Array.from({ length: skippedKinds }, (_, i) => `k${i}`);
+  return prepareQuery<ClaimParams, JobRow>(
+    ['owner', 'now', 'until', ...groups, ...kinds],
+    (db, p) =>
+      claimStatement(db, p, limit, {
+        skipGroups: groups.map((g) => p[g]),
+        skipKinds: kinds.map((k) => p[k]),
+      }),
   );
 }
 
@@ -167,13 +185,12 @@ export class JobQueueStore {
     skip: ClaimSkips = {},
   ): Promise<JobRow[]> {
     if (limit <= 0) return [];
-    const params = { owner, now: iso(now), until: iso(now + leaseMs) };
-    // The usual claim is the prepared statement; one that skips groups or kinds (lists of
-    // varying length) is built for its call.
-    const rows =
-      (skip.skipGroups?.length ?? 0) + (skip.skipKinds?.length ?? 0) === 0
-        ? await claimQuery(limit).rows(this.db, params)
-        : await claimStatement(this.db, params, limit, skip).execute();
+    const groups = skip.skipGroups ?? [];
+    const kinds = skip.skipKinds ?? [];
+    const params: ClaimParams = { owner, now: iso(now), until: iso(now + leaseMs) };
+    groups.forEach((g, i) => (params[`g${i}`] = g));
+    kinds.forEach((k, i) => (params[`k${i}`] = k));
+    const rows = await claimQuery(limit, groups.length, kinds.length).rows(this.db, params);
     return rows.sort(
       (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
     );

@@ -76,6 +76,25 @@ for (const { kind, skip } of testDbKinds()) {
       assert.throws(() => claimQuery(2.5), RangeError);
     });
 
+    it('compiles a claim that skips groups and kinds once per number of each', async () => {
+      assert.equal(claimQuery(2, 2, 1), claimQuery(2, 2, 1));
+      assert.notEqual(claimQuery(2, 2, 1), claimQuery(2, 1, 1));
+      assert.throws(() => claimQuery(2, -1, 0), RangeError);
+      const ids = async (id: string, group: string | null, kind = 'k') =>
+        assert.ok(await store.insert({ id, kind, payload: '{}', group }, t0));
+      await ids('skip-a', 'ga');
+      await ids('skip-b', 'gb');
+      await ids('skip-c', 'gc');
+      await ids('skip-d', null, 'slow');
+      await ids('skip-e', null);
+      const claimed = await store.claim('skipper', 9, 60_000, t0 + 1, {
+        skipGroups: ['ga', 'gb'],
+        skipKinds: ['slow'],
+      });
+      const mine = claimed.map((j) => j.id).filter((id) => id.startsWith('skip-'));
+      assert.deepEqual(mine.sort(), ['skip-c', 'skip-e']);
+    });
+
     if (kind === 'sqlite') {
       it('reads the jobs it claims by index, without sorting or walking the backlog', async () => {
         const compiled = claimQuery(7).compiledFor(db);
