@@ -4,11 +4,35 @@
  * delivery also carries the Standard Webhooks headers, signed with the same secret, so receivers
  * can use the maintained verifier libraries of many languages.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
+
+/**
+ * HMAC keys by secret. Both schemes key their HMAC with the secret's UTF-8 bytes; building the
+ * key object from a string took more CPU than the two HMACs of a delivery, and a project's secret
+ * changes rarely. The oldest keys go first beyond KEYS_KEPT (one per project sending webhooks).
+ */
+const keys = new Map<string, KeyObject>();
+const KEYS_KEPT = 1000;
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+    if (keys.size > KEYS_KEPT) keys.delete(keys.keys().next().value!);
+  }
+  return key;
+}
 
 /** Hex HMAC-SHA256 of "<t>.<body>" with the project's secret. */
 export function signatureOf(secret: string, t: number, body: string): string {
-  return createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return createHmac('sha256', keyOf(secret)).update(`${t}.${body}`).digest('hex');
 }
 
 /** The Imprint-Signature header value for a body sent at unix time `t`. */
@@ -60,9 +84,7 @@ export function standardWebhookHeaders(
   t: number,
   body: string,
 ): { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string } {
-  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(`${id}.${t}.${body}`)
-    .digest('base64');
+  const mac = createHmac('sha256', keyOf(secret)).update(`${id}.${t}.${body}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': String(t), 'webhook-signature': `v1,${mac}` };
 }
 
