@@ -24,6 +24,7 @@ import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { installRequestGuards } from './request-guards.ts';
 import type { RequestTypeProvider } from './request-type-provider.ts';
 import { clientErrorHandler } from './http-edges.ts';
+import { requestChildLogger } from './log-redaction.ts';
 import { editorAppRoutes } from './routes/editor/editor-app.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { urlImageRoutes } from './routes/url/index.ts';
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
       : { logger: opts.logger ?? false }),
+    childLoggerFactory: requestChildLogger,
     bodyLimit: config.bodyLimit,
     // X-Forwarded-For/-Proto/-Host are believed only from the proxies IMPRINT_TRUST_PROXY names.
     trustProxy: trustProxyOption(config.trustProxy),
