@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import type { DB } from './schema.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
@@ -42,6 +42,23 @@ export class MissingFolderError extends Error {
 /** The Kysely handle used by every SQL store. */
 export type Database = Kysely<DB>;
 
+/** The better-sqlite3 connection behind a SQLite Database, and its statement cache. */
+export interface SqliteHandle {
+  raw: SQLite.Database;
+  statements: SqliteDatabase;
+}
+
+const sqliteHandles = new WeakMap<Database, SqliteHandle>();
+
+/**
+ * The SQLite connection of a database opened by openDatabase (not of a transaction's handle, nor
+ * of PostgreSQL): prepared-query.ts runs its statements on it directly when no transaction is
+ * open on the connection.
+ */
+export function sqliteHandleOf(db: Database): SqliteHandle | undefined {
+  return sqliteHandles.get(db);
+}
+
 /** Opens (and for SQLite creates) the database. Call migrateToLatest before use. */
 export function openDatabase(target: DatabaseTarget): Database {
   if (target.kind === 'sqlite') {
@@ -55,7 +72,10 @@ export function openDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+    sqliteHandles.set(db, { raw: sqlite, statements });
+    return db;
   }
   const pool = new pg.Pool({
     connectionString: target.url,

@@ -16,7 +16,7 @@
  * A literal leaves nothing to re-plan.
  */
 import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
-import { isPostgres, type Database } from './database.ts';
+import { isPostgres, sqliteHandleOf, type Database, type SqliteHandle } from './database.ts';
 
 /** Placeholders for the named parameters (typed as their values so builders type-check). */
 export type Placeholders<P> = { readonly [K in keyof P]: P[K] };
@@ -41,12 +41,18 @@ export class PreparedQuery<P extends object, R> {
   }
 
   /** Runs the query on `db` (or a transaction) with `params`. */
-  execute(db: Database, params: P): Promise<QueryResult<R>> {
+  async execute(db: Database, params: P): Promise<QueryResult<R>> {
     const { query, slots } = this.compile(db);
     const parameters = query.parameters.map((v, i) => {
       const slot = slots[i];
       return slot === null ? v : params[slot];
     });
+    // SQLite runs statements synchronously; Kysely's way to them (a connection lock taken and
+    // released across promises, per statement) cost more CPU than SQLite took to run the small
+    // statements of the render path. The connection is used directly unless a transaction is
+    // open on it: the statement would join that transaction, so it waits for it through Kysely.
+    const sqlite = sqliteHandleOf(db);
+    if (sqlite && !sqlite.raw.inTransaction) return runOn(sqlite, query.sql, parameters);
     return db.executeQuery<R>({ ...query, parameters });
   }
 
@@ -92,6 +98,14 @@ export function prepareQuery<P extends object, R = unknown>(
   build: (db: Database, p: Placeholders<P>) => Compilable<R>,
 ): PreparedQuery<P, R> {
   return new PreparedQuery(names, build);
+}
+
+/** A statement run as Kysely's SQLite driver runs it, with the same result shape. */
+function runOn<R>(sqlite: SqliteHandle, text: string, parameters: unknown[]): QueryResult<R> {
+  const stmt = sqlite.statements.prepare(text);
+  if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
 /** A value SQLite reads back the same from a literal as from a binding. */

@@ -81,6 +81,26 @@ for (const { kind, skip } of testDbKinds()) {
       assert.equal((await select.rows(db, { since: at, limit: 9 })).length, 2);
     });
 
+    it('a query on the database waits for another flow’s open transaction instead of joining it', async () => {
+      let inside!: () => void;
+      const begun = new Promise<void>((resolve) => (inside = resolve));
+      let outside: Promise<number> | undefined;
+      const transaction = db.transaction().execute(async (trx) => {
+        await insert.changes(trx, { id: 'in-trx', payload: 'x', at });
+        inside();
+        // The other flow's insert is issued while this transaction is open, then it rolls back.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      });
+      await begun;
+      outside = insert.changes(db, { id: 'outside-trx', payload: 'y', at });
+      await assert.rejects(transaction, /roll back/);
+      assert.equal(await outside, 1);
+      const ids = (await select.rows(db, { since: at, limit: 50 })).map((r) => r.id);
+      assert.ok(ids.includes('outside-trx'), 'the outside insert survived the rollback');
+      assert.ok(!ids.includes('in-trx'), 'the transaction’s own insert was rolled back');
+    });
+
     it('refuses a builder that drops a declared parameter', async () => {
       const broken = prepareQuery<{ id: string }>(['id'], (d) =>
         d.selectFrom('jobs').select('id').where('id', '=', 'fixed'),
