@@ -61,6 +61,13 @@ export class LocalJobQueue implements JobQueue {
   private pollDelay: number;
   private polling = false;
   private pollAgain = false;
+  /**
+   * The groups skipped by the last claim that came back short, while no job it could not see has
+   * arrived since (see mayHaveNews): a claim that skips at least these groups would find nothing.
+   */
+  private shortClaimSkips: ReadonlySet<string> | null = null;
+  /** Counts mayHaveNews calls: news during a claim keep that claim from being remembered. */
+  private news = 0;
   private lastPrune = 0;
   private closed = false;
   private abandoned = false;
@@ -96,7 +103,19 @@ export class LocalJobQueue implements JobQueue {
     // A job this consumer cannot take now (no free slot, or its group at its share) needs no
     // claim: the end of a running job wakes the consumer, and other consumers poll. With a
     // backlog in one project, a claim per enqueue would only walk past that project's jobs.
-    if (!this.couldTake(opts.group)) return;
+    if (this.couldTake(opts.group)) return this.mayHaveNews();
+    // Not claimable here now; a claim may find it once a slot or its group's share frees.
+    this.news++;
+    const short = this.shortClaimSkips;
+    if (opts.group === undefined) this.shortClaimSkips = null;
+    else if (short && !short.has(opts.group))
+      this.shortClaimSkips = new Set([...short, opts.group]);
+  }
+
+  /** Jobs may have arrived that the last short claim did not see: claim again, and now. */
+  private mayHaveNews(): void {
+    this.news++;
+    this.shortClaimSkips = null;
     this.wake();
   }
 
@@ -117,8 +136,8 @@ export class LocalJobQueue implements JobQueue {
     this.groupLimit = groupLimitOf(opts);
     this.kindLimits = kindLimitsOf(opts);
     this.leaseTimer = setInterval(() => void this.maintain(), Math.max(50, this.leaseMs / 3));
-    this.listener = this.listen?.(() => this.wake()) ?? null;
-    void this.recoverDead().finally(() => this.wake());
+    this.listener = this.listen?.(() => this.mayHaveNews()) ?? null;
+    void this.recoverDead().finally(() => this.mayHaveNews());
   }
 
   async ping(): Promise<void> {
@@ -181,11 +200,25 @@ export class LocalJobQueue implements JobQueue {
         const { limit, skipGroups, skipKinds } = this.nextClaim();
         asked = limit;
         if (asked <= 0 || this.closed) break;
+        // With one project holding its share and a backlog, each finished job would otherwise
+        // cost a second claim that walks past that project's queued jobs and finds nothing.
+        if (this.knownEmpty(skipGroups, skipKinds)) {
+          claimed = 0;
+          break;
+        }
+        const newsBefore = this.news;
         const rows = await this.store.claim(this.owner, asked, this.leaseMs, Date.now(), {
           skipGroups,
           skipKinds,
         });
         claimed = rows.length;
+        // A short claim says no job outside the skipped groups can be claimed; a full one only
+        // took jobs, so what the last short claim said still holds. Jobs that arrived during the
+        // claim may not have been seen: then nothing is known.
+        if (this.news !== newsBefore) this.shortClaimSkips = null;
+        else if (claimed < asked) {
+          this.shortClaimSkips = skipKinds.length === 0 ? new Set(skipGroups) : null;
+        }
         const over: string[] = [];
         for (const row of rows) {
           if (this.kindIsFull(row.kind)) over.push(row.id);
@@ -193,7 +226,10 @@ export class LocalJobQueue implements JobQueue {
         }
         // A claim is not bounded by kind (that would make every claim take one job while a
         // limited kind has room); the few jobs past their kind's limit go straight back.
-        if (over.length > 0) await this.store.release(this.owner, over);
+        if (over.length > 0) {
+          await this.store.release(this.owner, over);
+          this.shortClaimSkips = null;
+        }
       } while ((this.pollAgain || claimed === asked) && !this.closed);
       this.pollDelay = claimed > 0 ? this.minPollMs : Math.min(this.pollDelay * 2, this.maxPollMs);
     } catch (err) {
@@ -205,6 +241,10 @@ export class LocalJobQueue implements JobQueue {
     if (!this.closed && !this.pollTimer) {
       this.pollTimer = setTimeout(() => {
         this.pollTimer = null;
+        // Other processes enqueue without waking this one (unless they notify), and delayed
+        // jobs fall due: a timed poll claims whatever the last short claim said.
+        this.news++;
+        this.shortClaimSkips = null;
         void this.poll();
       }, this.pollDelay);
     }
@@ -227,6 +267,18 @@ export class LocalJobQueue implements JobQueue {
     }
     const skipKinds = [...this.kindLimits.keys()].filter((kind) => this.kindIsFull(kind));
     return { limit: Math.min(free, room), skipGroups, skipKinds };
+  }
+
+  /**
+   * Whether a claim skipping these groups and kinds is known to find nothing: the last claim came
+   * back short while skipping no more groups than these (and no kinds), and nothing has arrived
+   * since that it could not see.
+   */
+  private knownEmpty(skipGroups: readonly string[], skipKinds: readonly string[]): boolean {
+    const short = this.shortClaimSkips;
+    if (!short || skipKinds.length > 0) return false;
+    for (const g of short) if (!skipGroups.includes(g)) return false;
+    return true;
   }
 
   /** Whether `kind` has a limit and runs that many jobs in this consumer. */
@@ -275,7 +327,7 @@ export class LocalJobQueue implements JobQueue {
     try {
       await this.store.renew(this.owner, [...this.running.keys()], this.leaseMs);
       if (this.closed) return;
-      if ((await this.store.requeueExpired()) > 0) this.wake();
+      if ((await this.store.requeueExpired()) > 0) this.mayHaveNews();
       if (Date.now() - this.lastPrune > 3600_000) {
         this.lastPrune = Date.now();
         await this.store.prune(Date.now() - this.retentionMs);
