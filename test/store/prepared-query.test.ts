@@ -84,7 +84,6 @@ for (const { kind, skip } of testDbKinds()) {
     it('a query on the database waits for another flow’s open transaction instead of joining it', async () => {
       let inside!: () => void;
       const begun = new Promise<void>((resolve) => (inside = resolve));
-      let outside: Promise<number> | undefined;
       const transaction = db.transaction().execute(async (trx) => {
         await insert.changes(trx, { id: 'in-trx', payload: 'x', at });
         inside();
@@ -93,7 +92,7 @@ for (const { kind, skip } of testDbKinds()) {
         throw new Error('roll back');
       });
       await begun;
-      outside = insert.changes(db, { id: 'outside-trx', payload: 'y', at });
+      const outside = insert.changes(db, { id: 'outside-trx', payload: 'y', at });
       await assert.rejects(transaction, /roll back/);
       assert.equal(await outside, 1);
       const ids = (await select.rows(db, { since: at, limit: 50 })).map((r) => r.id);
