@@ -8,7 +8,7 @@
  * query's parameters, where each run puts its own values. Only fixed-shape queries fit (no
  * `in (...)` lists whose length varies); values written into the builder directly stay fixed.
  *
- * On SQLite those fixed values (strings, whole numbers, null) are written into the SQL text as
+ * On SQLite those fixed values (strings and null) are written into the SQL text as
  * literals instead of being bound. SQLite re-plans a statement on every run when a bound value is
  * compared with an indexed column in some shapes (`status = ?` before a range on the same index,
  * a join filtered by a bound value): the statement then costs as much as preparing it again
@@ -108,10 +108,13 @@ function runOn<R>(sqlite: SqliteHandle, text: string, parameters: unknown[]): Qu
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
 
-/** A value SQLite reads back the same from a literal as from a binding. */
+/**
+ * A value SQLite reads back the same from a literal as from a binding. Numbers stay bound:
+ * better-sqlite3 binds them as REAL, a literal 5 is an INTEGER (5/2, 5||'' and a TEXT column
+ * would differ), and a negative one after Kysely's unary minus would open a `--` comment.
+ */
 function literalOf(v: unknown): string | null {
   if (v === null) return 'null';
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   if (typeof v === 'string' && !v.includes('\u0000')) return `'${v.replaceAll("'", "''")}'`;
   return null;
 }

@@ -114,11 +114,12 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(await byOddKind.rows(db, { after: '' }), [{ id: 'q1', attempt: 7 }]);
       const compiled = byOddKind.compiledFor(db);
       if (kind === 'sqlite') {
-        // Only the placeholder stays bound: SQLite has no bound value to re-plan the query for.
-        assert.equal(compiled.parameters.length, 1);
+        // The string is written into the SQL; the number stays bound (better-sqlite3 binds
+        // numbers as REAL, a literal would be an INTEGER), as does the placeholder.
+        assert.deepEqual(compiled.parameters.slice(0, 1), [7]);
+        assert.equal(compiled.parameters.length, 2);
         assert.match(compiled.sql, /"kind" = 'it''s a ''\?'' "kind"'/);
-        assert.match(compiled.sql, /"attempt" = 7/);
-        assert.match(compiled.sql, /"last_error" is null/);
+        assert.match(compiled.sql, /"attempt" = \?/);
       } else {
         assert.equal(compiled.parameters.length, 3);
       }
