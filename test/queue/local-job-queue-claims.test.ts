@@ -5,7 +5,7 @@
  * every claim counted comes from a wake-up.
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { LocalJobQueue } from '../../src/queue/local/local-job-queue.ts';
 import { openDatabase, type Database } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations/index.ts';
@@ -26,17 +26,18 @@ after(() => {
 for (const { kind, skip } of testDbKinds()) {
   describe(`local queue claims on ${kind}`, { skip }, () => {
     let db: Database;
-    let drop: () => Promise<void>;
+    let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+    before(async () => {
+      fresh = await freshDatabase(kind);
+      db = openDatabase(fresh.target);
+      await migrateToLatest(db);
+    });
     after(async () => {
       await db?.destroy();
-      await drop?.();
+      await fresh?.drop();
     });
 
     it('makes no claim for jobs it cannot take, and takes them when a slot frees', async () => {
-      const fresh = await freshDatabase(kind);
-      drop = fresh.drop;
-      db = openDatabase(fresh.target);
-      await migrateToLatest(db);
       const q = new LocalJobQueue(db, { minPollMs: 10_000, maxPollMs: 10_000, onError: () => {} });
       const running = new Map<string, number>();
       let peakA = 0;
@@ -84,6 +85,42 @@ for (const { kind, skip } of testDbKinds()) {
         // A failed assertion must not leave handlers waiting on the gate (the test would hang).
         open();
         await q.close();
+      }
+    });
+
+    it('takes another process’s job while it drains one group’s backlog', async () => {
+      const other = openDatabase(fresh.target);
+      // Default poll timings: the job from the other connection is seen by a poll or a claim
+      // after the remembered short claim has aged, not after the backlog.
+      const q = new LocalJobQueue(db, { onError: () => {} });
+      const elsewhere = new LocalJobQueue(other, { onError: () => {} });
+      let backlogDone = 0;
+      let backlogDoneWhenOtherStarted = -1;
+      q.consume(
+        async (job) => {
+          if (job.payload.g === 'big') {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            backlogDone++;
+          } else backlogDoneWhenOtherStarted = backlogDone;
+        },
+        { concurrency: 8, groupLimit: 2 },
+      );
+      try {
+        for (let i = 0; i < 150; i++) {
+          await q.enqueue('k', { g: 'big' }, { jobId: `big-${i}`, group: 'big' });
+        }
+        await waitFor(() => backlogDone >= 10, 10_000, 'the backlog draining');
+        await elsewhere.enqueue('k', { g: 'none' }, { jobId: 'from-elsewhere' });
+        await waitFor(() => backlogDoneWhenOtherStarted >= 0, 20_000, 'the other process’s job');
+        assert.ok(
+          backlogDoneWhenOtherStarted < 100,
+          `the other job started after ${backlogDoneWhenOtherStarted} of 150 backlog jobs`,
+        );
+        await waitFor(() => backlogDone === 150, 20_000, 'the backlog');
+      } finally {
+        await q.close();
+        await elsewhere.close();
+        await other.destroy();
       }
     });
   });

@@ -64,8 +64,12 @@ export class LocalJobQueue implements JobQueue {
   /**
    * The groups skipped by the last claim that came back short, while no job it could not see has
    * arrived since (see mayHaveNews): a claim that skips at least these groups would find nothing.
+   * Other processes' jobs arrive unseen (on SQLite, and on PostgreSQL when a notification is
+   * lost), so this is believed for `minPollMs` after that claim only (shortClaimAt): a busy
+   * consumer's wakes would otherwise keep postponing the poll that finds them.
    */
   private shortClaimSkips: ReadonlySet<string> | null = null;
+  private shortClaimAt = 0;
   /** Counts mayHaveNews calls: news during a claim keep that claim from being remembered. */
   private news = 0;
   private lastPrune = 0;
@@ -218,6 +222,7 @@ export class LocalJobQueue implements JobQueue {
         if (this.news !== newsBefore) this.shortClaimSkips = null;
         else if (claimed < asked) {
           this.shortClaimSkips = skipKinds.length === 0 ? new Set(skipGroups) : null;
+          this.shortClaimAt = Date.now();
         }
         const over: string[] = [];
         for (const row of rows) {
@@ -271,12 +276,13 @@ export class LocalJobQueue implements JobQueue {
 
   /**
    * Whether a claim skipping these groups and kinds is known to find nothing: the last claim came
-   * back short while skipping no more groups than these (and no kinds), and nothing has arrived
-   * since that it could not see.
+   * back short less than `minPollMs` ago while skipping no more groups than these (and no
+   * kinds), and nothing has arrived since that it could not see.
    */
   private knownEmpty(skipGroups: readonly string[], skipKinds: readonly string[]): boolean {
     const short = this.shortClaimSkips;
     if (!short || skipKinds.length > 0) return false;
+    if (Date.now() - this.shortClaimAt >= this.minPollMs) return false;
     for (const g of short) if (!skipGroups.includes(g)) return false;
     return true;
   }
