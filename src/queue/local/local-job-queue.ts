@@ -246,10 +246,8 @@ export class LocalJobQueue implements JobQueue {
     if (!this.closed && !this.pollTimer) {
       this.pollTimer = setTimeout(() => {
         this.pollTimer = null;
-        // Other processes enqueue without waking this one (unless they notify), and delayed
-        // jobs fall due: a timed poll claims whatever the last short claim said.
-        this.news++;
-        this.shortClaimSkips = null;
+        // No need to forget the last short claim here: the timer waits at least minPollMs
+        // after it, and knownEmpty believes a short claim no longer than that.
         void this.poll();
       }, this.pollDelay);
     }
