@@ -11,21 +11,20 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * HMAC keys by secret. Both schemes key their HMAC with the secret's UTF-8 bytes; building the
  * key object from a string took more CPU than the two HMACs of a delivery, and a project's secret
- * changes rarely. The oldest keys go first beyond KEYS_KEPT (one per project sending webhooks).
+ * changes rarely. One key per project sending webhooks, the least recently used dropped first.
  */
-const keys = new Map<string, KeyObject>();
-const KEYS_KEPT = 1000;
+const keys = new LRUCache<string, KeyObject>({ max: 1000 });
 
 function keyOf(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) {
     key = createSecretKey(Buffer.from(secret, 'utf8'));
     keys.set(secret, key);
-    if (keys.size > KEYS_KEPT) keys.delete(keys.keys().next().value!);
   }
   return key;
 }
