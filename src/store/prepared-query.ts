@@ -124,7 +124,7 @@ function literalOf(v: unknown): string | null {
  * Kysely's SQLite compiler writes one `?` per parameter, in order, outside the quoted
  * identifiers ("…") and strings ('…') it also writes; the scan skips those.
  */
-export function inlineFixedValues<R, K>(
+function inlineFixedValues<R, K>(
   query: CompiledQuery<R>,
   slots: (K | null)[],
 ): { query: CompiledQuery<R>; slots: (K | null)[] } {
