@@ -55,18 +55,19 @@ const INSERT = prepareQuery<{
  * parameters): built per call, it cost the main thread more than running it.
  */
 export function claimQuery(limit: number, skippedGroups = 0, skippedKinds = 0) {
-  for (const [name, n, min] of [
-    ['claim limit', limit, 1],
-    ['skipped groups', skippedGroups, 0],
-    ['skipped kinds', skippedKinds, 0],
-  ] as const) {
-    if (!Number.isSafeInteger(n) || n < min) {
-      throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${n}`);
-    }
-  }
   const key = `${limit}/${skippedGroups}/${skippedKinds}`;
   let query = CLAIMS.get(key);
   if (!query) {
+    // Only valid shapes are ever cached, so checking on a miss checks every call.
+    for (const [name, n, min] of [
+      ['claim limit', limit, 1],
+      ['skipped groups', skippedGroups, 0],
+      ['skipped kinds', skippedKinds, 0],
+    ] as const) {
+      if (!Number.isSafeInteger(n) || n < min) {
+        throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${n}`);
+      }
+    }
     query = buildClaim(limit, skippedGroups, skippedKinds);
     CLAIMS.set(key, query);
   }
