@@ -105,16 +105,20 @@ function runTests(files, concurrency, label) {
     `--test-concurrency=${concurrency}`,
     '--test-timeout=30000',
   ];
-  // TEST_FILE_TIMES=<file>: also write each test file's time there, slowest first.
+  // Reporters and where each writes: node's spec reporter; the files whose process failed outside
+  // any test, with how it ended (failed-file-reporter.mjs); with TEST_FILE_TIMES=<file>, each test
+  // file's time, slowest first.
+  const reporters = [
+    ['spec', 'stdout'],
+    ['./scripts/failed-file-reporter.mjs', 'stdout'],
+  ];
   const timesFile = process.env.TEST_FILE_TIMES && `${process.env.TEST_FILE_TIMES}${label}`;
-  const timing = timesFile
-    ? [
-        '--test-reporter=./scripts/file-times-reporter.mjs',
-        `--test-reporter-destination=${timesFile}`,
-        '--test-reporter-destination=stdout',
-      ]
-    : [];
-  const child = spawn(process.execPath, [...args, ...timing, '--test-reporter=spec', ...files], {
+  if (timesFile) reporters.push(['./scripts/file-times-reporter.mjs', timesFile]);
+  const reporting = reporters.flatMap(([reporter, destination]) => [
+    `--test-reporter=${reporter}`,
+    `--test-reporter-destination=${destination}`,
+  ]);
+  const child = spawn(process.execPath, [...args, ...reporting, ...files], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
