@@ -61,6 +61,15 @@ function splitHostPort(target: string): { host: string; port: number } | null {
 
 const bare = (host: string): string => host.replace(/^\[|\]$/g, '');
 
+/**
+ * A CONNECT or upgrade socket is handed over without the HTTP server's error handler: the browser
+ * resetting it (as Chromium does after a 407, before retrying with the credential) would be an
+ * uncaught exception that ends the service. Its end is handled by 'close' wherever it matters.
+ */
+function ignoreResets(client: Duplex): void {
+  client.on('error', () => undefined);
+}
+
 /** Starts the proxy on 127.0.0.1 (a free port); `allowPrivate` lifts the address policy. */
 export async function startAddressProxy(opts: AddressProxyOptions): Promise<AddressProxy> {
   const credential = newProxyCredential();
@@ -156,7 +165,6 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
     head: Buffer,
     first?: string,
   ): void => {
-    client.on('error', () => undefined);
     void destination(target.host).then((dest) => {
       if (!client.writable) return;
       if (!('addresses' in dest)) {
@@ -185,6 +193,7 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
   };
 
   server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    ignoreResets(client);
     if (!carriesCredential(req.headers['proxy-authorization'], credential)) {
       client.end(PROXY_AUTH_REQUIRED);
       return;
@@ -197,6 +206,7 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
     tunnel(client, target, head);
   });
   server.on('upgrade', (req: http.IncomingMessage, client: Duplex, head: Buffer) => {
+    ignoreResets(client);
     if (!carriesCredential(req.headers['proxy-authorization'], credential)) {
       client.end(PROXY_AUTH_REQUIRED);
       return;

@@ -208,6 +208,57 @@ describe('the screenshot proxy', () => {
       });
     }
 
+    // Chromium may reset the connection that got the 407 before it asks again with the
+    // credential; a reset tunnel or upgrade socket has no HTTP server's handler left, so without
+    // one of the proxy's own it is an uncaught exception that ends the service.
+    for (const kind of ['connect', 'websocket'] as const) {
+      it(`${kind}: a connection reset after the 407 or the 400 leaves the proxy serving`, async () => {
+        const proxy = await startAddressProxy({
+          allowPrivate: true,
+          resolve: flipping([[INSIDE]]),
+        });
+        const uncaught: Error[] = [];
+        const seen = (err: Error) => uncaught.push(err);
+        process.prependListener('uncaughtException', seen);
+        try {
+          const target = `site.test:${pair.port}`;
+          const lines =
+            kind === 'connect'
+              ? [
+                  `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
+                  'CONNECT nonsense HTTP/1.1\r\n\r\n',
+                ]
+              : [
+                  `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`,
+                ];
+          for (const line of lines) {
+            for (let i = 0; i < 5; i++) {
+              await new Promise<void>((resolve, reject) => {
+                const { port } = new URL(proxy.url);
+                const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(line));
+                socket.once('data', () => {
+                  socket.resetAndDestroy();
+                  resolve();
+                });
+                socket.on('error', reject);
+              });
+            }
+          }
+          // The resets have reached the proxy by the time it has served another client.
+          const served = await request(proxy, kind, target, proxyAuthorization(proxy.credential));
+          if (kind === 'websocket') assert.match(served, /^HTTP\/1\.1 101 /);
+          else assert.match(served, /hello from 127\.0\.0\.1/);
+          assert.deepEqual(
+            uncaught.map((e) => e.message),
+            [],
+          );
+        } finally {
+          process.off('uncaughtException', seen);
+          await proxy.close();
+        }
+      });
+    }
+
     it('makes a new credential for each proxy: 32 random bytes', async () => {
       const a = await startAddressProxy({ allowPrivate: false });
       const b = await startAddressProxy({ allowPrivate: false });
