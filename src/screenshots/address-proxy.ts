@@ -10,7 +10,7 @@
 import http from 'node:http';
 import type dns from 'node:dns';
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import { blockedAddressReason } from '../net/address-policy.ts';
 import { BlockedAddressError, type AddressPolicy } from '../net/guarded-lookup.ts';
 import { checkedAddresses, pinnedLookup, type ResolveHost } from '../net/pinned-addresses.ts';
@@ -125,6 +125,9 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
     const host = url.hostname;
     req.pause();
     void destination(host).then((dest) => {
+      // The browser gave up while the name was resolved: connect to nothing (nothing would
+      // close that connection, as `res` has already closed).
+      if (res.destroyed || req.destroyed) return;
       if (!('addresses' in dest)) {
         if (dest.refused) {
           res.writeHead(403, { 'content-type': 'text/plain' }).end(`refused: ${dest.why}`);
@@ -146,7 +149,10 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
         const out: http.OutgoingHttpHeaders = {};
         for (const [k, v] of Object.entries(up.headers)) if (!HOP_HEADERS.has(k)) out[k] = v;
         res.writeHead(up.statusCode ?? 502, out);
-        up.pipe(res);
+        // A response cut short upstream is cut short to the browser too, not left open.
+        pipeline(up, res, (err) => {
+          if (err) res.destroy();
+        });
       });
       upstream.on('error', () => {
         if (!res.headersSent) res.writeHead(502).end();
@@ -178,10 +184,15 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
       });
       sockets.add(upstream);
       upstream.on('close', () => sockets.delete(upstream));
+      let connected = false;
       upstream.on('error', () => {
-        if (client.writable) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+        // Once bytes flow both ways, an answer would land inside the tunnelled stream (TLS, a
+        // WebSocket): the browser sees the connection end instead.
+        if (connected) client.destroy();
+        else if (client.writable) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       });
       upstream.on('connect', () => {
+        connected = true;
         if (first === undefined) client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         else upstream.write(first);
         if (head.length) upstream.write(head);
@@ -233,8 +244,14 @@ export async function startAddressProxy(opts: AddressProxyOptions): Promise<Addr
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // A later error of the listening socket (an accept failing when the process is out of file
+  // descriptors) fails the pages being shot, not the service.
+  server.on('error', () => undefined);
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

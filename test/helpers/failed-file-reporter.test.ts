@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { run } from './child-processes.ts';
 
-const { NODE_TEST_CONTEXT: _, ...ENV } = process.env;
+// The inner run is a run of its own: not part of this one, nor writing to its times file.
+const { NODE_TEST_CONTEXT: _, TEST_FILE_TIMES: __, ...ENV } = process.env;
 
 it(
   'reports how a test file that failed after its tests ended, and why',

@@ -222,21 +222,27 @@ describe('the screenshot proxy', () => {
         process.prependListener('uncaughtException', seen);
         try {
           const target = `site.test:${pair.port}`;
+          const auth = `Proxy-Authorization: ${proxyAuthorization(proxy.credential)}\r\n`;
+          const upgrade = 'Connection: Upgrade\r\nUpgrade: websocket\r\n';
+          // Each line is answered 407 (no credential) or 400 (credential, but no target).
           const lines =
             kind === 'connect'
               ? [
                   `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`,
-                  'CONNECT nonsense HTTP/1.1\r\n\r\n',
+                  `CONNECT nonsense HTTP/1.1\r\n${auth}\r\n`,
                 ]
               : [
-                  `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`,
+                  `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\n${upgrade}\r\n`,
+                  `GET /relative HTTP/1.1\r\nHost: ${target}\r\n${auth}${upgrade}\r\n`,
                 ];
+          const answers = new Set<string>();
           for (const line of lines) {
             for (let i = 0; i < 5; i++) {
               await new Promise<void>((resolve, reject) => {
                 const { port } = new URL(proxy.url);
                 const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(line));
-                socket.once('data', () => {
+                socket.once('data', (d) => {
+                  answers.add(d.toString('latin1').slice(0, 12));
                   socket.resetAndDestroy();
                   resolve();
                 });
@@ -244,6 +250,7 @@ describe('the screenshot proxy', () => {
               });
             }
           }
+          assert.deepEqual([...answers].sort(), ['HTTP/1.1 400', 'HTTP/1.1 407']);
           // The resets have reached the proxy by the time it has served another client.
           const served = await request(proxy, kind, target, proxyAuthorization(proxy.credential));
           if (kind === 'websocket') assert.match(served, /^HTTP\/1\.1 101 /);
@@ -268,6 +275,131 @@ describe('the screenshot proxy', () => {
       } finally {
         await a.close();
         await b.close();
+      }
+    });
+  });
+  describe('ends what it cannot finish', () => {
+    /** A loopback server whose connections `onSocket` handles; its port. */
+    async function rawServer(onSocket: (s: net.Socket) => void): Promise<net.Server> {
+      const server = net.createServer((s) => {
+        s.on('error', () => undefined);
+        onSocket(s);
+      });
+      await new Promise<void>((r) => server.listen(0, INSIDE, () => r()));
+      return server;
+    }
+    const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
+    /** Sends `request` to the proxy, `then` after its 200, and reads until the connection ends. */
+    function readToEnd(proxy: AddressProxy, request: string, then?: string): Promise<string> {
+      const { port } = new URL(proxy.url);
+      return new Promise((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let text = '';
+        socket.on('data', (d) => {
+          text += d.toString('latin1');
+          if (then && text.endsWith('\r\n\r\n')) socket.write(then);
+        });
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(text));
+      });
+    }
+    /** Fails after `ms` with `what`: the bound of a wait that would otherwise hang the test. */
+    const within = <T>(ms: number, what: string, p: Promise<T>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: nothing after ${ms} ms`)), ms);
+      });
+      return Promise.race([p, late]).finally(() => clearTimeout(timer));
+    };
+
+    it('connects to nothing for a browser that left while the name was resolved', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let asked!: () => void;
+      const resolving = new Promise<void>((r) => (asked = r));
+      let calls = 0;
+      const resolve: ResolveHost = async () => {
+        if (calls++ === 0) {
+          asked();
+          await gate;
+        }
+        return [{ address: INSIDE, family: 4 }];
+      };
+      const seen: net.Socket[] = [];
+      const far = await rawServer((s) => {
+        seen.push(s);
+        s.on('data', () => s.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
+      });
+      const proxy = await startAddressProxy({ allowPrivate: true, resolve });
+      try {
+        const target = `site.test:${portOf(far)}`;
+        const auth = proxyAuthorization(proxy.credential);
+        const get = `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`;
+        const { port } = new URL(proxy.url);
+        const left = net.connect(Number(port), '127.0.0.1', () => left.write(get));
+        left.on('error', () => undefined);
+        await resolving;
+        left.destroy();
+        // Served after the proxy has seen the browser leave; then the name resolves, and another
+        // request is served after anything the first would have connected.
+        assert.match(await readToEnd(proxy, get), /\r\n\r\nok$/);
+        release();
+        assert.match(await readToEnd(proxy, get), /\r\n\r\nok$/);
+        assert.equal(seen.length, 2, 'connections the far end saw: the two served requests only');
+      } finally {
+        release();
+        await proxy.close();
+        for (const s of seen) s.destroy();
+        await new Promise((r) => far.close(r));
+      }
+    });
+
+    it('ends a tunnel whose far end fails once connected, writing nothing into it', async () => {
+      const far = await rawServer((s) => s.once('data', () => s.resetAndDestroy()));
+      const proxy = await startAddressProxy({ allowPrivate: true, resolve: flipping([[INSIDE]]) });
+      try {
+        const target = `site.test:${portOf(far)}`;
+        const auth = proxyAuthorization(proxy.credential);
+        const text = await within(
+          10_000,
+          'the tunnel',
+          readToEnd(
+            proxy,
+            `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`,
+            'bytes of a TLS handshake',
+          ),
+        );
+        assert.equal(text, 'HTTP/1.1 200 Connection Established\r\n\r\n');
+      } finally {
+        await proxy.close();
+        await new Promise((r) => far.close(r));
+      }
+    });
+
+    it('ends a response that its server cut short, instead of leaving the browser waiting', async () => {
+      const far = await rawServer((s) =>
+        s.once('data', () => {
+          s.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789');
+          setImmediate(() => s.destroy());
+        }),
+      );
+      const proxy = await startAddressProxy({ allowPrivate: true, resolve: flipping([[INSIDE]]) });
+      try {
+        const target = `site.test:${portOf(far)}`;
+        const auth = proxyAuthorization(proxy.credential);
+        const text = await within(
+          10_000,
+          'the cut response',
+          readToEnd(
+            proxy,
+            `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`,
+          ),
+        );
+        // The headers came through; the connection then ended with the body cut short.
+        assert.match(text, /^HTTP\/1\.1 200 [^]*\r\n\r\n0123456789$/);
+      } finally {
+        await proxy.close();
+        await new Promise((r) => far.close(r));
       }
     });
   });
