@@ -68,8 +68,16 @@ function flipping(answers: string[][]): ResolveHost & { calls: number } {
   return resolve;
 }
 
-/** Sends `request` to the proxy, then `then` once it answers a tunnel; reads until closed. */
-function exchange(proxy: AddressProxy, request: string, then?: string): Promise<string> {
+/**
+ * Sends `request` to the proxy, then `then` once it answers a tunnel; reads until closed. A reset
+ * fails the exchange, unless `resetEnds`: then it ends it like a close.
+ */
+function exchange(
+  proxy: AddressProxy,
+  request: string,
+  then?: string,
+  resetEnds = false,
+): Promise<string> {
   const { port } = new URL(proxy.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
@@ -83,7 +91,9 @@ function exchange(proxy: AddressProxy, request: string, then?: string): Promise<
       }
     });
     socket.on('close', () => resolve(text));
-    socket.on('error', reject);
+    socket.on('error', (err) => {
+      if (!resetEnds) reject(err);
+    });
   });
 }
 
@@ -289,20 +299,6 @@ describe('the screenshot proxy', () => {
       return server;
     }
     const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
-    /** Sends `request` to the proxy, `then` after its 200, and reads until the connection ends. */
-    function readToEnd(proxy: AddressProxy, request: string, then?: string): Promise<string> {
-      const { port } = new URL(proxy.url);
-      return new Promise((resolve) => {
-        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
-        let text = '';
-        socket.on('data', (d) => {
-          text += d.toString('latin1');
-          if (then && text.endsWith('\r\n\r\n')) socket.write(then);
-        });
-        socket.on('error', () => undefined);
-        socket.on('close', () => resolve(text));
-      });
-    }
     /** Fails after `ms` with `what`: the bound of a wait that would otherwise hang the test. */
     const within = <T>(ms: number, what: string, p: Promise<T>) => {
       let timer: NodeJS.Timeout | undefined;
@@ -311,6 +307,26 @@ describe('the screenshot proxy', () => {
       });
       return Promise.race([p, late]).finally(() => clearTimeout(timer));
     };
+    /**
+     * What the browser reads through a proxy (resolving every name to INSIDE) from `far` for the
+     * request `line` makes, sending `then` after a tunnel's 200: read until the connection ends,
+     * which must come within 10 s.
+     */
+    async function readFrom(
+      far: net.Server,
+      line: (target: string, auth: string) => string,
+      then?: string,
+    ): Promise<string> {
+      const proxy = await startAddressProxy({ allowPrivate: true, resolve: flipping([[INSIDE]]) });
+      try {
+        const target = `site.test:${portOf(far)}`;
+        const request = line(target, proxyAuthorization(proxy.credential));
+        return await within(10_000, request, exchange(proxy, request, then, true));
+      } finally {
+        await proxy.close();
+        await new Promise((r) => far.close(r));
+      }
+    }
 
     it('connects to nothing for a browser that left while the name was resolved', async () => {
       let release!: () => void;
@@ -334,7 +350,7 @@ describe('the screenshot proxy', () => {
       try {
         const target = `site.test:${portOf(far)}`;
         const auth = proxyAuthorization(proxy.credential);
-        const get = `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`;
+        const get = `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\nConnection: close\r\n\r\n`;
         const { port } = new URL(proxy.url);
         const left = net.connect(Number(port), '127.0.0.1', () => left.write(get));
         left.on('error', () => undefined);
@@ -342,9 +358,9 @@ describe('the screenshot proxy', () => {
         left.destroy();
         // Served after the proxy has seen the browser leave; then the name resolves, and another
         // request is served after anything the first would have connected.
-        assert.match(await readToEnd(proxy, get), /\r\n\r\nok$/);
+        assert.match(await exchange(proxy, get, undefined, true), /\r\n\r\nok$/);
         release();
-        assert.match(await readToEnd(proxy, get), /\r\n\r\nok$/);
+        assert.match(await exchange(proxy, get, undefined, true), /\r\n\r\nok$/);
         assert.equal(seen.length, 2, 'connections the far end saw: the two served requests only');
       } finally {
         release();
@@ -356,24 +372,13 @@ describe('the screenshot proxy', () => {
 
     it('ends a tunnel whose far end fails once connected, writing nothing into it', async () => {
       const far = await rawServer((s) => s.once('data', () => s.resetAndDestroy()));
-      const proxy = await startAddressProxy({ allowPrivate: true, resolve: flipping([[INSIDE]]) });
-      try {
-        const target = `site.test:${portOf(far)}`;
-        const auth = proxyAuthorization(proxy.credential);
-        const text = await within(
-          10_000,
-          'the tunnel',
-          readToEnd(
-            proxy,
-            `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`,
-            'bytes of a TLS handshake',
-          ),
-        );
-        assert.equal(text, 'HTTP/1.1 200 Connection Established\r\n\r\n');
-      } finally {
-        await proxy.close();
-        await new Promise((r) => far.close(r));
-      }
+      const text = await readFrom(
+        far,
+        (target, auth) =>
+          `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`,
+        'bytes of a TLS handshake',
+      );
+      assert.equal(text, 'HTTP/1.1 200 Connection Established\r\n\r\n');
     });
 
     it('ends a response that its server cut short, instead of leaving the browser waiting', async () => {
@@ -383,24 +388,13 @@ describe('the screenshot proxy', () => {
           setImmediate(() => s.destroy());
         }),
       );
-      const proxy = await startAddressProxy({ allowPrivate: true, resolve: flipping([[INSIDE]]) });
-      try {
-        const target = `site.test:${portOf(far)}`;
-        const auth = proxyAuthorization(proxy.credential);
-        const text = await within(
-          10_000,
-          'the cut response',
-          readToEnd(
-            proxy,
-            `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`,
-          ),
-        );
-        // The headers came through; the connection then ended with the body cut short.
-        assert.match(text, /^HTTP\/1\.1 200 [^]*\r\n\r\n0123456789$/);
-      } finally {
-        await proxy.close();
-        await new Promise((r) => far.close(r));
-      }
+      const text = await readFrom(
+        far,
+        (target, auth) =>
+          `GET http://${target}/ HTTP/1.1\r\nHost: ${target}\r\nProxy-Authorization: ${auth}\r\n\r\n`,
+      );
+      // The headers came through; the connection then ended with the body cut short.
+      assert.match(text, /^HTTP\/1\.1 200 [^]*\r\n\r\n0123456789$/);
     });
   });
 });
