@@ -8,30 +8,34 @@ import path from 'node:path';
 const KEEP_LINES = 40;
 const KEEP_NOTES = 10;
 
+/** Appends `items` to the list kept for `file` in `lists`, keeping its last `n`. */
+function keepLast(lists, file, items, n) {
+  // Output events name the file as given on the command line, results by its full path.
+  const key = path.resolve(file);
+  lists.set(key, [...(lists.get(key) ?? []), ...items].slice(-n));
+}
+
 export default async function* failedFiles(source) {
   const stderr = new Map();
   const notes = new Map();
   const failed = [];
   for await (const event of source) {
-    if (event.type === 'test:diagnostic' && event.data.file && event.data.nesting === 0) {
-      const file = path.resolve(event.data.file);
-      notes.set(file, [...(notes.get(file) ?? []), event.data.message].slice(-KEEP_NOTES));
+    const { file, nesting, message } = event.data ?? {};
+    if (event.type === 'test:diagnostic' && file && nesting === 0) {
+      keepLast(notes, file, [message], KEEP_NOTES);
     }
-    if (event.type === 'test:stderr' && event.data.file) {
-      // A stderr event names the file as given on the command line, a result by its full path.
-      const file = path.resolve(event.data.file);
-      const lines = stderr.get(file) ?? [];
-      lines.push(...event.data.message.split('\n').filter((l) => l !== ''));
-      stderr.set(file, lines.slice(-KEEP_LINES));
+    if (event.type === 'test:stderr' && file) {
+      keepLast(
+        stderr,
+        file,
+        message.split('\n').filter((l) => l !== ''),
+        KEEP_LINES,
+      );
     }
-    if (event.type !== 'test:fail' || event.data.nesting !== 0) continue;
+    if (event.type !== 'test:fail' || nesting !== 0) continue;
     const error = event.data.details?.error;
     if (error?.failureType !== 'testCodeFailure' || !('exitCode' in error)) continue;
-    failed.push({
-      file: path.resolve(event.data.file),
-      exitCode: error.exitCode,
-      signal: error.signal,
-    });
+    failed.push({ file: path.resolve(file), exitCode: error.exitCode, signal: error.signal });
   }
   for (const { file, exitCode, signal } of failed) {
     const how = signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
