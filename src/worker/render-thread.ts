@@ -59,7 +59,7 @@ port.on('message', (task: TaskMessage) => {
       if (decodeError) throw decodeError;
       let value = await run(task.op, input);
       // Stored here, the bytes never cross back: the reply carries the file's facts only.
-      if (task.store) value = await storeInThread(value as RenderedFile, task.store);
+      if (task.store) value = storeInThread(value as RenderedFile, task.store);
       reply = { type: 'result', id: task.id, ok: true, value };
       transfer = transferables(value);
     } catch (err) {

@@ -12,16 +12,12 @@ import type { StoredFile } from './render-io.ts';
  * answers the file itself (whatever was written removed): the main thread then stores the bytes
  * as it would without a target, and reports a failure there as any failed store.
  */
-export async function storeInThread(
-  file: RenderedFile,
-  target: FileTarget,
-): Promise<RenderedFile | StoredFile> {
+export function storeInThread(file: RenderedFile, target: FileTarget): RenderedFile | StoredFile {
   const storage = openBlobSink(target.sink);
   const key = newKeyFor(target, file.ext);
   try {
-    await storage.put(key, file.bytes, file.mime);
+    storage.putNewSync(key, file.bytes, file.mime);
   } catch {
-    await storage.delete(key).catch(() => undefined);
     return file;
   }
   const { bytes, ...facts } = file;

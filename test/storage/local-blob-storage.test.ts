@@ -55,6 +55,54 @@ describe('LocalBlobStorage on disk', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 
+  it('putNewSync (render threads) writes the file put() writes, and refuses an existing key', async () => {
+    const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const viaPut = new LocalBlobStorage(path.join(outer, 'a'));
+    const viaSync = new LocalBlobStorage(path.join(outer, 'b'));
+    const key = 'images/abc/card.jpg';
+    const bytes = randomBytes(70_000);
+    await viaPut.put(key, bytes, 'image/jpeg');
+    viaSync.putNewSync(key, bytes, 'image/jpeg');
+    const hash = createHash('sha256').update(key).digest('hex');
+    const file = (root: string) => path.join(outer, root, 'blobs', hash.slice(0, 2), hash);
+    assert.ok(
+      fs.readFileSync(file('b')).equals(fs.readFileSync(file('a'))),
+      'the same header and bytes',
+    );
+    assert.deepEqual(await viaSync.get(key), { bytes, contentType: 'image/jpeg' });
+    assert.throws(
+      () => viaSync.putNewSync(key, Buffer.from('other'), 'text/plain'),
+      (err: NodeJS.ErrnoException) => err.code === 'EEXIST',
+    );
+    assert.ok((await viaSync.get(key))?.bytes.equals(bytes), 'the existing file is left as it was');
+    for (const bad of INVALID_KEYS) assert.throws(() => viaSync.putNewSync(bad, bytes, 'x'));
+    assert.deepEqual(listFiles(path.join(outer, 'b')), [
+      path.relative(path.join(outer, 'b'), file('b')),
+    ]);
+    fs.rmSync(outer, { recursive: true, force: true });
+  });
+
+  it('putNewSync makes a removed folder again, and removes a file it could not finish', async (t) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
+    const storage = new LocalBlobStorage(root);
+    storage.putNewSync('images/a/1.png', Buffer.from('one'), 'image/png');
+    fs.rmSync(path.join(root, 'blobs'), { recursive: true });
+    storage.putNewSync('images/b/2.png', Buffer.from('two'), 'image/png');
+    assert.equal((await storage.get('images/b/2.png'))?.bytes.toString(), 'two');
+    const writev = t.mock.method(fs, 'writevSync', () => {
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    });
+    assert.throws(
+      () => storage.putNewSync('images/c/3.png', Buffer.from('three'), 'image/png'),
+      /no space left/,
+    );
+    assert.equal(writev.mock.callCount(), 1);
+    writev.mock.restore();
+    assert.equal(await storage.get('images/c/3.png'), null, 'no partial file is left');
+    assert.equal(listFiles(root).length, 1);
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
   it('open() reads through one file handle and closes it, read to the end or refused', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-blobs-'));
     const storage = new LocalBlobStorage(root);

@@ -4,13 +4,12 @@
  * the main thread makes. One per root and thread, so its known folders are remembered.
  */
 import type { BlobSink } from '../blob-sink.ts';
-import type { BlobStorage } from '../../core/ports/blob-storage.ts';
 import { LocalBlobStorage } from './local-blob-storage.ts';
 
 const opened = new Map<string, LocalBlobStorage>();
 
-/** Stores and removes keys in the sink's storage. */
-export function openBlobSink(sink: BlobSink): Pick<BlobStorage, 'put' | 'delete'> {
+/** Stores new keys in the sink's storage. */
+export function openBlobSink(sink: BlobSink): Pick<LocalBlobStorage, 'putNewSync'> {
   if (sink.kind !== 'local') throw new Error(`unknown blob sink ${String(sink.kind)}`);
   let storage = opened.get(sink.root);
   if (!storage) {
