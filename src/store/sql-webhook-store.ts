@@ -86,19 +86,20 @@ export class SqlWebhookStore implements WebhookStore {
    * The project's secret, inserting `fresh` if it has none (a race keeps the first insert).
    * Throws UnsealError when it is sealed with a key this process does not have.
    */
-  async getOrCreateSecret(projectId: string, fresh: string): Promise<string> {
+  async getOrCreateSecret(projectId: string, fresh: () => string): Promise<string> {
     const found = await this.findSecret(projectId);
     if (found) return found;
+    const made = fresh();
     await this.db
       .insertInto('webhook_secrets')
       .values({
         project_id: projectId,
-        secret: this.secrets.toStored(projectId, fresh),
+        secret: this.secrets.toStored(projectId, made),
         created_at: new Date().toISOString(),
       })
       .onConflict((oc) => oc.column('project_id').doNothing())
       .execute();
-    return (await this.findSecret(projectId)) ?? fresh;
+    return (await this.findSecret(projectId)) ?? made;
   }
 
   /** Sets the project's secret (insert or replace). */

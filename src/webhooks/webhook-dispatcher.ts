@@ -184,7 +184,7 @@ export class WebhookDispatcher implements WebhookService {
 
   /** The project's signing secret, created on first need. */
   secret(projectId: string): Promise<string> {
-    return this.store.getOrCreateSecret(projectId, newWebhookSecret());
+    return this.store.getOrCreateSecret(projectId, newWebhookSecret);
   }
 
   /** A new signing secret for the project; deliveries sent from now on use it. */
@@ -349,7 +349,8 @@ export class WebhookDispatcher implements WebhookService {
     }
     let secret: string;
     try {
-      secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret());
+      // A new secret (32 random bytes) is made only for a project that has none yet.
+      secret = await this.store.getOrCreateSecret(row.project_id, newWebhookSecret);
     } catch (err) {
       if (!(err instanceof UnsealError)) throw err;
       // Sealed with a key this process lacks (a misconfigured process among several): not sent,

@@ -122,8 +122,8 @@ for (const { kind, skip } of testDbKinds()) {
       const atStart = await newProject();
       const onRead = await newProject();
       const clear = new SqlWebhookStore(db);
-      const first = await clear.getOrCreateSecret(atStart, 'whsec_clear-one');
-      const second = await clear.getOrCreateSecret(onRead, 'whsec_clear-two');
+      const first = await clear.getOrCreateSecret(atStart, () => 'whsec_clear-one');
+      const second = await clear.getOrCreateSecret(onRead, () => 'whsec_clear-two');
       assert.equal(await stored('webhook_secrets', atStart), first, 'no key: stored as before');
 
       // At the start of a process with the key…
@@ -132,14 +132,24 @@ for (const { kind, skip } of testDbKinds()) {
       assert.deepEqual(unreadable, []);
       assertSealed(await stored('webhook_secrets', atStart), first);
       const keyed = new SqlWebhookStore(db, sealer);
-      assert.equal(await keyed.getOrCreateSecret(atStart, 'whsec_unused'), first);
+      assert.equal(
+        await keyed.getOrCreateSecret(atStart, () =>
+          assert.fail('a secret made for a project that has one'),
+        ),
+        first,
+      );
       // …or, for one written in clear later (a process without the key), when it is read.
       await db
         .updateTable('webhook_secrets')
         .set({ secret: second })
         .where('project_id', '=', onRead)
         .execute();
-      assert.equal(await keyed.getOrCreateSecret(onRead, 'whsec_unused'), second);
+      assert.equal(
+        await keyed.getOrCreateSecret(onRead, () =>
+          assert.fail('a secret made for a project that has one'),
+        ),
+        second,
+      );
       assertSealed(await stored('webhook_secrets', onRead), second);
     });
 
@@ -167,11 +177,11 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('a sealed secret another key or no key cannot open is a clear error, not a crash', async () => {
       const projectId = await newProject();
-      await new SqlWebhookStore(db, sealer).getOrCreateSecret(projectId, 'whsec_sealed');
+      await new SqlWebhookStore(db, sealer).getOrCreateSecret(projectId, () => 'whsec_sealed');
       for (const key of [OTHER_KEY, null]) {
         const repo = new SqlWebhookStore(db, storedSecretSealer(key));
         await assert.rejects(
-          repo.getOrCreateSecret(projectId, 'whsec_new'),
+          repo.getOrCreateSecret(projectId, () => 'whsec_new'),
           (err: unknown) =>
             err instanceof UnsealError &&
             err.message.includes(`project ${projectId}`) &&
@@ -199,7 +209,7 @@ for (const { kind, skip } of testDbKinds()) {
 
     it('a process whose key does not open the stored secrets refuses to start, naming the variable', async () => {
       const projectId = await newProject();
-      await new SqlWebhookStore(db, sealer).getOrCreateSecret(projectId, 'whsec_at-start');
+      await new SqlWebhookStore(db, sealer).getOrCreateSecret(projectId, () => 'whsec_at-start');
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'imprint-sealed-'));
       try {
         for (const env of [{ IMPRINT_SECRET_KEY: OTHER_KEY }, {}]) {

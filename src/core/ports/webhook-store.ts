@@ -41,8 +41,10 @@ export interface AttemptOutcome {
 
 /** Port: the deliveries table and the secrets table. */
 export interface WebhookStore {
-  /** The project's secret; creates one (with `fresh`) when there is none. */
-  getOrCreateSecret(projectId: string, fresh: string): Promise<string>;
+  /**
+   * The project's secret; creates one (made by `fresh`, called only then) when there is none.
+   */
+  getOrCreateSecret(projectId: string, fresh: () => string): Promise<string>;
   /** Replaces (or sets) the project's secret. */
   setSecret(projectId: string, secret: string): Promise<void>;
   /** Inserts a delivery; false when one exists for the same (resource, event). */
