@@ -44,9 +44,9 @@ export function countedStorage(storage: BlobStorage, metrics: Metrics): BlobStor
       metrics.storageError(operation);
       throw err;
     });
-  async function* countedList(prefix: string) {
+  async function* countedList(...prefixes: string[]) {
     try {
-      yield* storage.list(prefix);
+      yield* storage.list(...prefixes);
     } catch (err) {
       metrics.storageError('list');
       throw err;

@@ -97,7 +97,16 @@ for (const { kind, skip } of testDbKinds()) {
       assert.ok(await deps.storage.head(orphan));
 
       const later = Date.now() + 2 * HOUR;
-      assert.equal(await sweepOrphans(deps, later), 4);
+      // One listing for all output prefixes: local storage reads every file's header per listing.
+      const listings: string[][] = [];
+      const storage = deps.storage;
+      const counted = Object.create(storage) as typeof storage;
+      counted.list = (...prefixes: string[]) => {
+        listings.push(prefixes);
+        return storage.list(...prefixes);
+      };
+      assert.equal(await sweepOrphans({ ...deps, storage: counted }, later), 4);
+      assert.deepEqual(listings, [['images/', 'pdfs/', 'videos/']]);
       assert.equal(await deps.storage.head(orphan), null);
       assert.equal(await deps.storage.head(deleted.key), null);
       assert.equal(await deps.storage.head(orphanVideo), null);

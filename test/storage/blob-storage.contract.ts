@@ -172,6 +172,16 @@ export function runBlobStorageContract(
       assert.deepEqual(none, []);
     });
 
+    it('lists the keys of several prefixes in one listing, each once', async () => {
+      const id = randomBytes(16).toString('hex');
+      const keys = [`images/${id}/a.png`, `pdfs/${id}/b.pdf`, `fonts/${id}/c.woff2`];
+      for (const k of keys) await storage.put(k, Buffer.from('x'), 'application/octet-stream');
+      const listed: string[] = [];
+      for await (const b of storage.list(`images/${id}/`, `pdfs/${id}/`)) listed.push(b.key);
+      assert.deepEqual(listed.sort(), [keys[0], keys[1]]);
+      for (const k of keys) await storage.delete(k);
+    });
+
     it('lists every key of a longer listing (several pages where the adapter pages)', async () => {
       const dir = `images/${randomBytes(16).toString('hex')}`;
       const keys = Array.from({ length: 30 }, (_, i) => `${dir}/f${i}.png`);

@@ -42,12 +42,12 @@ export async function sweepOrphans(deps: SweepDeps, now = Date.now()): Promise<n
     }
     batch = [];
   };
-  for (const prefix of OUTPUT_PREFIXES) {
-    for await (const blob of deps.storage.list(prefix)) {
-      if (now - blob.lastModified.getTime() < ORPHAN_MIN_AGE_MS) continue;
-      batch.push(blob.key);
-      if (batch.length >= BATCH) await flush();
-    }
+  // One listing of every output prefix: local storage reads each stored file's header per
+  // listing, of outputs and of everything else (uploads, fonts, thumbnails) alike.
+  for await (const blob of deps.storage.list(...OUTPUT_PREFIXES)) {
+    if (now - blob.lastModified.getTime() < ORPHAN_MIN_AGE_MS) continue;
+    batch.push(blob.key);
+    if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();
   return deleted;

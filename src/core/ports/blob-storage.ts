@@ -62,8 +62,11 @@ export interface BlobStorage {
   open(key: string, range?: ByteRange): Promise<OpenedBlob | null>;
   /** Removes a key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** Every key starting with `prefix` (e.g. `images/`), in no particular order, for the sweeps. */
-  list(prefix: string): AsyncIterable<ListedBlob>;
+  /**
+   * Every key starting with one of the prefixes (e.g. `images/`), in no particular order, for
+   * the sweeps. Several prefixes in one call: local storage then reads each file's header once.
+   */
+  list(...prefixes: string[]): AsyncIterable<ListedBlob>;
   /**
    * A URL that downloads the key straight from the storage for `seconds`; only adapters that can
    * sign URLs (S3) have it.

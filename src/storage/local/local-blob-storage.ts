@@ -160,7 +160,7 @@ export class LocalBlobStorage implements BlobStorage {
   }
 
   /** Every stored key under the prefix, read from the headers of the files on disk. */
-  async *list(prefix: string): AsyncIterable<ListedBlob> {
+  async *list(...prefixes: string[]): AsyncIterable<ListedBlob> {
     let folders: string[];
     try {
       folders = await fs.readdir(this.blobRoot);
@@ -181,7 +181,7 @@ export class LocalBlobStorage implements BlobStorage {
         const found = await this.readHeader(path.join(this.blobRoot, folder, name)).catch(
           () => null,
         );
-        if (found?.header.key.startsWith(prefix)) {
+        if (found && prefixes.some((p) => found.header.key.startsWith(p))) {
           yield { key: found.header.key, lastModified: found.info.lastModified };
         }
       }

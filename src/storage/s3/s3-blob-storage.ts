@@ -150,8 +150,12 @@ export class S3BlobStorage implements BlobStorage {
     );
   }
 
-  /** ListObjectsV2 page by page, keys without the configured prefix. */
-  async *list(prefix: string): AsyncIterable<ListedBlob> {
+  /** ListObjectsV2 page by page and prefix by prefix, keys without the configured prefix. */
+  async *list(...prefixes: string[]): AsyncIterable<ListedBlob> {
+    for (const prefix of prefixes) yield* this.listOne(prefix);
+  }
+
+  private async *listOne(prefix: string): AsyncIterable<ListedBlob> {
     let token: string | undefined;
     do {
       const res = await this.client.send(
