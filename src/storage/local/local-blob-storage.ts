@@ -311,12 +311,17 @@ function writePartsSync(file: string, parts: Buffer[]): void {
     let written = fsSync.writevSync(fd, parts);
     const all = written < total ? Buffer.concat(parts) : null;
     while (all && written < total) written += fsSync.writeSync(fd, all, written, total - written);
-    fsSync.closeSync(fd);
   } catch (err) {
-    fsSync.closeSync(fd);
-    fsSync.rmSync(file, { force: true });
+    try {
+      fsSync.closeSync(fd);
+    } finally {
+      fsSync.rmSync(file, { force: true });
+    }
     throw err;
   }
+  // Every byte was written: a failing close leaves a whole file, which the caller gives up (the
+  // orphan sweep removes it).
+  fsSync.closeSync(fd);
 }
 
 /** Writes the parts to a file opened with `flags` (open, one writev, close). */
