@@ -126,7 +126,9 @@ export class ServerProcess {
     const until = Date.now() + (this.options.readyMs ?? 60_000);
     while (Date.now() < until && child.exitCode === null) {
       try {
-        if ((await fetch(`${this.base}/health`)).ok) return child;
+        // A server that accepts but never answers would hold fetch for its 300 s default.
+        const health = await fetch(`${this.base}/health`, { signal: AbortSignal.timeout(5000) });
+        if (health.ok) return child;
       } catch {
         // not listening yet
       }
@@ -152,6 +154,9 @@ export class ServerProcess {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of the API
 type Json = any;
 
+/** How long a test request may wait for its whole answer before it fails, naming the request. */
+const REQUEST_LIMIT_MS = 120_000;
+
 /** A JSON client of the REST API: status and parsed body (null when empty). */
 export function restClient(base: string, token: string) {
   return async (
@@ -159,15 +164,24 @@ export function restClient(base: string, token: string) {
     url: string,
     body?: unknown,
   ): Promise<{ status: number; body: Json }> => {
-    const res = await fetch(`${base}/api/rest${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    try {
+      const res = await fetch(`${base}/api/rest${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    } catch (err) {
+      // A hung request otherwise ends as the test's own timeout, which names no request.
+      if ((err as Error).name !== 'TimeoutError') throw err;
+      throw new Error(`${method} ${url} got no whole answer in ${REQUEST_LIMIT_MS / 1000} s`, {
+        cause: err,
+      });
+    }
   };
 }
