@@ -79,7 +79,7 @@ export class LocalBlobStorage implements BlobStorage {
   /**
    * Stores a new key's bytes, blocking: for render threads, which have nothing else to do while
    * their file is written. Through the thread pool, open, writev and close each cost two thread
-   * wake-ups; run here they cost a third of the CPU (docs/benchmarks.md). The file is created
+   * wake-ups; run here they cost about half the CPU (docs/benchmarks.md). The file is created
    * exclusively, as put() creates new keys: an existing key throws EEXIST and is left as it was;
    * a file that could not be written whole is removed.
    */
