@@ -7,6 +7,7 @@
  * take turns, BENCH_STORE_ROUNDS rounds each (default 3); prints each round and the medians.
  * A benchmark, not a test.
  */
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,10 +37,11 @@ async function round(way: Way, dir: string): Promise<number> {
     workerData: { way, root },
     execArgv: ['--import', 'tsx'],
   });
-  await new Promise((r) => worker.once('message', r)); // loaded
+  // once() rejects on the worker's 'error', so a worker that fails ends the benchmark.
+  await once(worker, 'message'); // loaded
   const before = process.cpuUsage();
   worker.postMessage('go');
-  await new Promise((r) => worker.once('message', r)); // written
+  await once(worker, 'message'); // written
   const used = process.cpuUsage(before);
   await worker.terminate();
   fs.rmSync(root, { recursive: true, force: true });
@@ -69,6 +71,7 @@ if (isMainThread) {
 } else {
   const { way, root } = workerData as { way: Way; root: string };
   parentPort!.once('message', () => {
+    // A rejection is uncaught here: it ends the worker with an 'error' for the main thread.
     void writeFiles(way, root).then(() => parentPort!.postMessage('done'));
   });
   parentPort!.postMessage('ready');

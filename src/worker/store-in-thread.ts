@@ -9,8 +9,9 @@ import type { StoredFile } from './render-io.ts';
 
 /**
  * Stores `file` under a new key named by `target` and answers its facts. When the write fails,
- * answers the file itself (whatever was written removed): the main thread then stores the bytes
- * as it would without a target, and reports a failure there as any failed store.
+ * answers the file itself (what was written removed, but for a whole file whose close failed,
+ * which the orphan sweep removes): the main thread then stores the bytes as it would without a
+ * target, and reports a failure there as any failed store.
  */
 export function storeInThread(file: RenderedFile, target: FileTarget): RenderedFile | StoredFile {
   const storage = openBlobSink(target.sink);

@@ -97,6 +97,19 @@ describe('LocalBlobStorage on disk', () => {
       /no space left/,
     );
     assert.equal(writev.mock.callCount(), 1);
+    // A close that fails too (it still frees the descriptor) neither hides the write's error
+    // nor leaves the file.
+    const closeFd = fs.closeSync;
+    const close = t.mock.method(fs, 'closeSync', (fd: number) => {
+      closeFd(fd);
+      throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+    });
+    assert.throws(
+      () => storage.putNewSync('images/c/3.png', Buffer.from('three'), 'image/png'),
+      /no space left/,
+    );
+    assert.equal(close.mock.callCount(), 1);
+    close.mock.restore();
     writev.mock.restore();
     assert.equal(await storage.get('images/c/3.png'), null, 'no partial file is left');
     assert.equal(listFiles(root).length, 1);

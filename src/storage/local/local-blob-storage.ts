@@ -314,9 +314,10 @@ function writePartsSync(file: string, parts: Buffer[]): void {
   } catch (err) {
     try {
       fsSync.closeSync(fd);
-    } finally {
-      fsSync.rmSync(file, { force: true });
+    } catch {
+      // The write's error is the one worth reporting.
     }
+    fsSync.rmSync(file, { force: true });
     throw err;
   }
   // Every byte was written: a failing close leaves a whole file, which the caller gives up (the
