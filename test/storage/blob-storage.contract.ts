@@ -182,6 +182,17 @@ export function runBlobStorageContract(
       for (const k of keys) await storage.delete(k);
     });
 
+    it('lists a key under two of the prefixes once', async () => {
+      const id = randomBytes(16).toString('hex');
+      const keys = [`images/${id}/a/x.png`, `images/${id}/b.png`];
+      for (const k of keys) await storage.put(k, Buffer.from('x'), 'image/png');
+      const listed: string[] = [];
+      const prefixes = [`images/${id}/a/`, `images/${id}/`, `images/${id}/a/`];
+      for await (const b of storage.list(...prefixes)) listed.push(b.key);
+      assert.deepEqual(listed.sort(), [...keys].sort());
+      for (const k of keys) await storage.delete(k);
+    });
+
     it('lists every key of a longer listing (several pages where the adapter pages)', async () => {
       const dir = `images/${randomBytes(16).toString('hex')}`;
       const keys = Array.from({ length: 30 }, (_, i) => `${dir}/f${i}.png`);

@@ -65,7 +65,7 @@ export interface BlobStorage {
   /**
    * Every key starting with one of the prefixes (e.g. `images/`), in no particular order, for
    * the sweeps. Several prefixes in one call: local storage then reads each file's header once.
-   * Prefixes must not overlap (S3 lists each prefix on its own, so a key under two is listed twice).
+   * A key under two of the prefixes (`images/` and `images/a/`) is listed once.
    */
   list(...prefixes: string[]): AsyncIterable<ListedBlob>;
   /**

@@ -150,9 +150,13 @@ export class S3BlobStorage implements BlobStorage {
     );
   }
 
-  /** ListObjectsV2 page by page and prefix by prefix, keys without the configured prefix. */
+  /**
+   * ListObjectsV2 page by page and prefix by prefix, keys without the configured prefix. A prefix
+   * inside another one given (`images/` and `images/a/`) is not listed on its own: the outer
+   * listing holds its keys, and listing both would name them twice.
+   */
   async *list(...prefixes: string[]): AsyncIterable<ListedBlob> {
-    for (const prefix of prefixes) yield* this.listOne(prefix);
+    for (const prefix of outermost(prefixes)) yield* this.listOne(prefix);
   }
 
   private async *listOne(prefix: string): AsyncIterable<ListedBlob> {
@@ -206,4 +210,10 @@ function isNotFound(err: unknown): boolean {
   return (
     err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404
   );
+}
+
+/** The prefixes not inside another one of the list, each once. */
+function outermost(prefixes: readonly string[]): string[] {
+  const unique = [...new Set(prefixes)];
+  return unique.filter((p) => !unique.some((q) => q !== p && p.startsWith(q)));
 }
