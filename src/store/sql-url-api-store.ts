@@ -53,9 +53,12 @@ export class SqlUrlApiStore implements UrlApiStore {
     };
   }
 
-  async getOrCreateSecret(projectId: string, fresh: string): Promise<string> {
+  async getOrCreateSecret(projectId: string, fresh: () => string): Promise<string> {
+    const found = (await this.signing(projectId)).secret;
+    if (found !== null) return found;
+    const made = fresh();
     const now = nowIso();
-    const secret = this.secrets.toStored(projectId, fresh);
+    const secret = this.secrets.toStored(projectId, made);
     await this.db
       .insertInto('url_signing')
       .values({ project_id: projectId, secret, allow_unsigned: 0, updated_at: now })
@@ -68,7 +71,7 @@ export class SqlUrlApiStore implements UrlApiStore {
       .where('project_id', '=', projectId)
       .where('secret', 'is', null)
       .execute();
-    return (await this.signing(projectId)).secret ?? fresh;
+    return (await this.signing(projectId)).secret ?? made;
   }
 
   async setSecret(projectId: string, clear: string): Promise<void> {

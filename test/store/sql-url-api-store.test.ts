@@ -83,9 +83,10 @@ for (const { kind, skip } of testDbKinds()) {
     it('keeps signing settings per project: no secret and unsigned refused until set', async () => {
       assert.deepEqual(await store.signing(projectId), { secret: null, allowUnsigned: false });
       await store.setAllowUnsigned(projectId, true);
-      const secret = await store.getOrCreateSecret(projectId, 'first');
+      const secret = await store.getOrCreateSecret(projectId, () => 'first');
       assert.equal(secret, 'first');
-      assert.equal(await store.getOrCreateSecret(projectId, 'second'), 'first');
+      const unused = () => assert.fail('a project with a secret makes no new one');
+      assert.equal(await store.getOrCreateSecret(projectId, unused), 'first');
       assert.deepEqual(await store.signing(projectId), { secret: 'first', allowUnsigned: true });
       await store.setSecret(projectId, 'third');
       await store.setAllowUnsigned(projectId, false);

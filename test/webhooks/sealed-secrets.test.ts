@@ -156,7 +156,7 @@ for (const { kind, skip } of testDbKinds()) {
     it('seals the URL-signing secret the same way', async () => {
       const projectId = await newProject();
       const urls = new SqlUrlApiStore(db, sealer);
-      const made = await urls.getOrCreateSecret(projectId, 'url-secret-made-on-first-use');
+      const made = await urls.getOrCreateSecret(projectId, () => 'url-secret-made-on-first-use');
       assert.equal(made, 'url-secret-made-on-first-use');
       assertSealed(await stored('url_signing', projectId), made);
       assert.equal((await urls.signing(projectId)).secret, made);

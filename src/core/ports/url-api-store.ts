@@ -29,8 +29,11 @@ export interface UrlApiStore {
   projectOfTemplate(templateUuid: string): Promise<string | undefined>;
   /** The project's signing settings. */
   signing(projectId: string): Promise<UrlSigningSettings>;
-  /** The project's secret, storing `fresh` when it has none (a race keeps the first stored). */
-  getOrCreateSecret(projectId: string, fresh: string): Promise<string>;
+  /**
+   * The project's secret; when it has none, stores one from `fresh` (called only then; a race
+   * keeps the first stored).
+   */
+  getOrCreateSecret(projectId: string, fresh: () => string): Promise<string>;
   /** Sets (inserts or replaces) the project's secret. */
   setSecret(projectId: string, secret: string): Promise<void>;
   /** Allows or refuses unsigned URLs for the project. */

@@ -210,7 +210,7 @@ export class UrlImageService {
 
   /** The project's URL-signing secret, created on first use. */
   async secret(projectId: string): Promise<string> {
-    return this.deps.store.getOrCreateSecret(projectId, newSecret());
+    return this.deps.store.getOrCreateSecret(projectId, newSecret);
   }
 
   /** Sets the secret (e.g. to a live token's value, so existing Placid signers keep working). */
