@@ -76,6 +76,11 @@ export interface Config {
   readonly redisPrefix: string;
   /** Largest accepted JSON request body in bytes (IMPRINT_BODY_LIMIT). */
   readonly bodyLimit: number;
+  /**
+   * Longest time a client may take to send a whole request, headers and body
+   * (IMPRINT_REQUEST_TIMEOUT_MS); a slower one gets 408 and its connection is closed.
+   */
+  readonly requestTimeoutMs: number;
   /** Largest accepted font upload in bytes (IMPRINT_FONT_MAX_BYTES). */
   readonly fontMaxBytes: number;
   /** Largest file accepted by POST /api/rest/media, in bytes (IMPRINT_MEDIA_MAX_BYTES). */
@@ -460,6 +465,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: urlVar(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: redisPrefixVar(env),
     bodyLimit: intVar(env, 'IMPRINT_BODY_LIMIT', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    requestTimeoutMs: intVar(env, 'IMPRINT_REQUEST_TIMEOUT_MS', 300_000, 1_000, 3_600_000),
     fontMaxBytes: intVar(env, 'IMPRINT_FONT_MAX_BYTES', 20 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     mediaMaxBytes: intVar(
       env,

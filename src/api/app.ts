@@ -23,7 +23,7 @@ import { installFormBodies } from './form-body.ts';
 import { frameworkErrorHandler, installErrorHandlers } from './errors.ts';
 import { installRequestGuards } from './request-guards.ts';
 import type { RequestTypeProvider } from './request-type-provider.ts';
-import { clientErrorHandler } from './http-edges.ts';
+import { clientErrorHandler, installBodyDeadline } from './http-edges.ts';
 import { requestChildLogger } from './log-redaction.ts';
 import { editorAppRoutes } from './routes/editor/editor-app.ts';
 import { fileRoutes } from './routes/files/index.ts';
@@ -111,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   installErrorHandlers(app);
   installRequestGuards(app);
+  installBodyDeadline(app, config.requestTimeoutMs);
   // Off unless origins are named: a browser page elsewhere then cannot call the API at all.
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {

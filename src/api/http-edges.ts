@@ -6,6 +6,7 @@
  */
 import http, { type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 
 /** How much of a too-large body is read and discarded before the 413 (beyond the limit). */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
@@ -87,5 +88,33 @@ export function drainBody(
     req.once('close', onClose);
     req.once('error', onClose);
     req.resume();
+  });
+}
+
+/**
+ * Closes the connection of a request whose whole body has not arrived `ms` after its headers,
+ * with a 408 JSON when no answer has started. Node's own `requestTimeout` stops counting once
+ * the headers are in, and Fastify sets none, so a client sending its body a byte at a time held
+ * its connection, and the request's memory, for as long as it liked. A request whose body is in
+ * (or that has none) is left alone, so a long answer, such as a large download to a slow
+ * client, is never cut.
+ */
+export function installBodyDeadline(app: FastifyInstance, ms: number): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const req = request.raw;
+    if (req.complete) return done();
+    const timer = setTimeout(() => {
+      if (req.complete || req.destroyed) return;
+      const err = Object.assign(new Error('request body not received in time'), {
+        code: 'ERR_HTTP_REQUEST_TIMEOUT',
+      });
+      clientErrorHandler(err, req.socket);
+      req.socket.destroySoon();
+    }, ms);
+    const stop = () => clearTimeout(timer);
+    req.once('end', stop);
+    req.once('close', stop);
+    reply.raw.once('close', stop);
+    done();
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The HTTP edges over real sockets: headers over Node's limit get a 431 with a JSON body, other
  * requests Node's parser refuses a JSON 400, and a body over the limit gets its 413 JSON read by
- * a client that is still sending (declared length, chunked, and fetch), not a reset connection.
+ * a client that is still sending (declared length, chunked, and fetch), not a reset connection;
+ * a body that does not arrive within IMPRINT_REQUEST_TIMEOUT_MS gets a 408.
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
@@ -132,5 +133,54 @@ describe('HTTP edges over real sockets', () => {
     // Nothing of the body was sent yet, so the answer arrives intact before the close.
     assert.equal(res.status, 413);
     assert.match(res.headers, /connection: close/);
+  });
+});
+
+describe('a request sent too slowly (IMPRINT_REQUEST_TIMEOUT_MS)', () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await createTestApp('sqlite', { IMPRINT_REQUEST_TIMEOUT_MS: '1500' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  after(async () => t?.close());
+
+  it('answers a body sent a byte at a time with a 408 JSON and closes the connection', async () => {
+    const started = performance.now();
+    const res = await new Promise<Exchange & { ms: number }>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let got = '';
+      let error: string | null = null;
+      socket.on('data', (d: Buffer) => (got += d.toString()));
+      socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+      const drip = setInterval(() => socket.writable && socket.write(' '), 100);
+      socket.on('close', () => {
+        clearInterval(drip);
+        const [headers, ...rest] = got.split('\r\n\r\n');
+        resolve({
+          status: Number(headers.split(' ')[1]),
+          headers: headers.toLowerCase(),
+          body: rest.join('\r\n\r\n'),
+          error,
+          ms: performance.now() - started,
+        });
+      });
+      socket.write(
+        `POST /api/rest/images HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.project.token}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+      );
+    });
+    assert.equal(res.status, 408);
+    assert.equal(JSON.parse(res.body).message, 'The request was not received in time.');
+    // The limit, with room for a loaded machine; the client would have kept dripping for 10,000 s.
+    assert.ok(res.ms < 15_000, `closed after ${Math.round(res.ms)} ms`);
+  });
+
+  it('still answers requests sent in time', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/rest/templates`, {
+      headers: { authorization: `Bearer ${t.project.token}` },
+    });
+    assert.equal(res.status, 200);
   });
 });
