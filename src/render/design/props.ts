@@ -247,5 +247,9 @@ export function checkUrl(c: PropContext, prop: string): void {
   if (typeof v !== 'string' || v.length > 8192 || /\s/.test(v.trim()) || hasControlChar(v)) {
     addProblem(c.problems, c.path, prop, 'a URL (at most 8192 characters, no spaces) or null', v);
     c.layer[prop] = null;
-  } else c.layer[prop] = v.trim();
+  } else {
+    // Spaces only mean "none", as "" does (the render would fail on an empty URL otherwise).
+    const url = v.trim();
+    c.layer[prop] = url === '' ? null : url;
+  }
 }

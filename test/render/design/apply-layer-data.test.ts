@@ -122,6 +122,20 @@ describe('applyLayerData', () => {
     assert.deepEqual(collectAssetUrls(design), ['https://a.test/2.png']);
   });
 
+  it('takes a picture URL of spaces only as no picture, like "" (it failed the render)', () => {
+    for (const image of ['', '   ']) {
+      const { design, problems } = applyLayerData(stored(), { photo: { image } });
+      assert.deepEqual(problems, [], JSON.stringify(image));
+      assert.equal(layer(design, 'photo').image, null, JSON.stringify(image));
+      assert.deepEqual(collectAssetUrls(design), []);
+    }
+    const { problems } = applyLayerData(stored(), { photo: { image: 'a b' } });
+    assert.deepEqual(
+      problems.map((p) => p.path),
+      ['layers.photo.image'],
+    );
+  });
+
   it('describes a number JSON cannot hold (1e309 parses as Infinity) instead of "null"', () => {
     const { problems } = applyLayerData(stored(), { box: { rotation: Infinity } });
     assert.equal(problems.length, 1);
