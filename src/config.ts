@@ -77,7 +77,7 @@ export interface Config {
   /** Largest accepted JSON request body in bytes (IMPRINT_BODY_LIMIT). */
   readonly bodyLimit: number;
   /**
-   * Longest time a client may take to send a whole request, headers and body
+   * Longest time a client may take to send a request's body, counted from its headers
    * (IMPRINT_REQUEST_TIMEOUT_MS); a slower one gets 408 and its connection is closed.
    */
   readonly requestTimeoutMs: number;
